@@ -1,0 +1,55 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import pluginQuery from '@tanstack/eslint-plugin-query'
+import globals from 'globals'
+
+/** Folder names a layer may not import from; see docs/decisions/0002-layers.md. */
+const layer = (/** @type {string[]} */ forbidden, extra = /** @type {string[]} */ ([])) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        ...forbidden.map((name) => ({
+          group: [`**/${name}`, `**/${name}/**`],
+          message: `This layer may not import from ${name}/ (imports flow domain ← checker ← api ← features ← app).`,
+        })),
+        ...extra.map((name) => ({ group: [name, `${name}/**`], message: `No ${name} in this layer.` })),
+      ],
+    },
+  ],
+})
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-demo', 'public/mockServiceWorker.js', 'test-results', 'node_modules'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  jsxA11y.flatConfigs.recommended,
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'react/no-danger': 'off',
+    },
+  },
+  { files: ['test/**/*.{ts,mjs,js}', '*.config.{ts,js}'], languageOptions: { globals: globals.node } },
+  { files: ['src/domain/**'], rules: layer(['checker', 'api', 'features', 'app', 'components', 'mocks', 'config'], ['react', 'react-dom']) },
+  { files: ['src/checker/**'], rules: layer(['api', 'features', 'app', 'components', 'mocks', 'config'], ['react', 'react-dom']) },
+  { files: ['src/api/**'], rules: layer(['features', 'app', 'components', 'mocks'], ['msw']) },
+  { files: ['src/components/**'], rules: layer(['features', 'app', 'mocks', 'api'], ['msw']) },
+  { files: ['src/features/**'], rules: layer(['app', 'mocks'], ['msw']) },
+  { files: ['src/mocks/**'], rules: layer(['api', 'features', 'app', 'components'], ['react', 'react-dom']) },
+  // Tests wire layers together (a page test starts the mock server); the rule guards shipped code.
+  { files: ['**/*.test.{ts,tsx}', 'src/testing/**'], rules: { 'no-restricted-imports': 'off' } },
+)

@@ -1,0 +1,5 @@
+export * from './instant'
+export * from './meta'
+export * from './run'
+export * from './tool'
+export * from './error-body'

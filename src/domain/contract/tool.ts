@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+export const toolSchema = z.object({
+  name: z.string().min(1),
+  source: z.enum(['builtin', 'mcp']),
+  server: z.string().nullable(),
+  group: z.string(),
+  effect: z.enum(['read_only', 'idempotent_write', 'non_idempotent_write']),
+  approval: z.boolean(),
+  input: z.boolean(),
+  /** The JSON Schema the tool is offered with; judged only by src/checker. */
+  parameters: z.record(z.string(), z.unknown()),
+})
+
+export type Tool = z.infer<typeof toolSchema>
+
+export const toolsResponseSchema = z.object({ tools: z.array(toolSchema) })
+
+export type ToolsResponse = z.infer<typeof toolsResponseSchema>
+
+/** Writing tools are the two `*_write` effects. */
+export function isWritingTool(tool: Pick<Tool, 'effect'>): boolean {
+  return tool.effect !== 'read_only'
+}

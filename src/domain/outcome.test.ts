@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { outcomeOf, refusalCodeOf } from './outcome'
+
+describe('outcomeOf — the contract rule', () => {
+  it.each([
+    [{ toolRefusal: 'arguments', toolIsError: true }, 'refused:arguments'],
+    [{ toolRefusal: 'turn', toolIsError: false }, 'refused:turn'],
+    [{ toolRefusal: 'budget', toolIsError: true }, 'refused:budget'],
+    [{ toolRefusal: null, toolIsError: true }, 'failed'],
+    [{ toolIsError: true }, 'failed'],
+    [{ toolRefusal: null, toolIsError: false }, 'succeeded'],
+    [{}, 'succeeded'],
+  ] as const)('%o → %s', (step, expected) => {
+    expect(outcomeOf(step)).toBe(expected)
+  })
+
+  it('reads the code back from the key', () => {
+    expect(refusalCodeOf('refused:arguments')).toBe('arguments')
+    expect(refusalCodeOf('refused:')).toBe('')
+    expect(refusalCodeOf('failed')).toBeNull()
+  })
+})

@@ -1,0 +1,31 @@
+/**
+ * `npm run bench`: every benchmark suite in one run, printed as a table and as JSON.
+ * Figures only; nothing here asserts a timing.
+ */
+import type { BenchRow } from './harness'
+
+type Suite = { name: string; load: () => Promise<{ run: () => Promise<BenchRow[]> }> }
+
+const suites: Suite[] = [{ name: 'checker', load: () => import('./checker-bench') }]
+
+const only = process.argv.slice(2)
+const rows: BenchRow[] = []
+for (const suite of suites) {
+  if (only.length > 0 && !only.includes(suite.name)) continue
+  process.stderr.write(`running ${suite.name}…\n`)
+  const mod = await suite.load()
+  rows.push(...(await mod.run()))
+}
+
+const fmt = (n: number) =>
+  Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3)
+console.table(
+  rows.map((r) => ({
+    bench: r.bench,
+    figure: r.figure,
+    value: `${fmt(r.value)} ${r.unit}`,
+    goal: r.goal ?? '',
+    met: r.met === undefined || r.met === null ? '' : r.met ? 'yes' : 'NO',
+  })),
+)
+console.log(JSON.stringify({ node: process.version, date: new Date().toISOString(), rows }, null, 2))

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+/**
+ * `--mode demo` builds the dashboard with the simulated installation (MSW) inside;
+ * every other mode builds the production dashboard, which contains no mock code.
+ */
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  define: {
+    __DEMO__: JSON.stringify(mode === 'demo' || mode === 'development'),
+  },
+  build: {
+    outDir: mode === 'demo' ? 'dist-demo' : 'dist',
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: { port: 5173, strictPort: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
+          setupFiles: ['src/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+}))
