@@ -1,0 +1,47 @@
+import {
+  metaSchema,
+  runSchema,
+  runsPageSchema,
+  toolsResponseSchema,
+  type Meta,
+  type Run,
+  type RunsPage,
+  type ToolsResponse,
+} from '../domain/contract'
+import { request, type ApiConfig } from './request'
+
+/** Parameters of `GET /runs`, as the contract names them. */
+export interface RunsQuery {
+  /** RFC 3339 instant, inclusive lower bound over step times. */
+  from?: string
+  /** RFC 3339 instant, exclusive upper bound over step times. */
+  to?: string
+  tool?: ReadonlyArray<string>
+  cursor?: string
+  limit?: number
+}
+
+export const getMeta = (config: ApiConfig, signal?: AbortSignal): Promise<Meta> =>
+  request(config, { path: '/meta', schema: metaSchema, signal })
+
+export const getTools = (config: ApiConfig, signal?: AbortSignal): Promise<ToolsResponse> =>
+  request(config, { path: '/tools', schema: toolsResponseSchema, signal })
+
+export const getRunsPage = (
+  config: ApiConfig,
+  query: RunsQuery,
+  signal?: AbortSignal,
+): Promise<RunsPage> =>
+  request(config, {
+    path: '/runs',
+    schema: runsPageSchema,
+    query: { ...query, tool: query.tool && query.tool.length > 0 ? query.tool : undefined },
+    signal,
+  })
+
+export const getRun = (config: ApiConfig, uuid: string, signal?: AbortSignal): Promise<Run> =>
+  request(config, {
+    path: `/runs/${encodeURIComponent(uuid)}`,
+    schema: runSchema,
+    signal,
+  })

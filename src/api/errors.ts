@@ -1,0 +1,118 @@
+/** Every way a call to the diagnostics API can fail, as data a page can act on. */
+export type ApiError =
+  | HttpError
+  | NetworkError
+  | TimeoutError
+  | ContractError
+
+abstract class ApiErrorBase extends Error {
+  abstract readonly kind: 'http' | 'network' | 'timeout' | 'contract'
+  /** The endpoint path that failed, without base URL or query (`/runs`). */
+  readonly endpoint: string
+  constructor(endpoint: string, message: string) {
+    super(message)
+    this.endpoint = endpoint
+  }
+}
+
+export class HttpError extends ApiErrorBase {
+  readonly kind = 'http'
+  constructor(
+    endpoint: string,
+    readonly status: number,
+    /** The body's `error` code, when the body had one. */
+    readonly code: string | null,
+    /** The body's one-sentence `message`, when the body had one. */
+    readonly serverMessage: string | null,
+    /** `Retry-After` in milliseconds, when the answer carried a usable one. */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(endpoint, `${endpoint} answered HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}`)
+    this.name = 'HttpError'
+  }
+}
+
+export class NetworkError extends ApiErrorBase {
+  readonly kind = 'network'
+  constructor(endpoint: string) {
+    super(endpoint, `${endpoint} could not be reached (network error)`)
+    this.name = 'NetworkError'
+  }
+}
+
+export class TimeoutError extends ApiErrorBase {
+  readonly kind = 'timeout'
+  constructor(
+    endpoint: string,
+    readonly timeoutMs: number,
+  ) {
+    super(endpoint, `${endpoint} did not answer within ${Math.round(timeoutMs / 1000)} s`)
+    this.name = 'TimeoutError'
+  }
+}
+
+export class ContractError extends ApiErrorBase {
+  readonly kind = 'contract'
+  constructor(
+    endpoint: string,
+    /** JSON path of the value that did not fit (`runs[3].steps[7].occurredAt`), '' for the body. */
+    readonly path: string,
+    /** What the contract expected there, in words. */
+    readonly expected: string,
+  ) {
+    super(endpoint, `${endpoint} broke the contract at ${path || 'the response body'}: ${expected}`)
+    this.name = 'ContractError'
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    error instanceof HttpError ||
+    error instanceof NetworkError ||
+    error instanceof TimeoutError ||
+    error instanceof ContractError
+  )
+}
+
+/** Whether trying the same call again could help (server trouble, not a session or a contract). */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return true
+  if (error instanceof HttpError) return error.status >= 500 || error.status === 429
+  return false
+}
+
+/**
+ * Parses `Retry-After` (seconds or an HTTP date) into milliseconds from `now`;
+ * null when absent or unusable. Negative waits become 0; absurd ones are capped at 10 minutes.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null
+  const trimmed = value.trim()
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now
+  if (!Number.isFinite(ms)) return null
+  return Math.min(Math.max(ms, 0), 600_000)
+}
+
+/** One sentence for a person, naming what happened and what they can do. */
+export function describeApiError(error: unknown): string {
+  if (error instanceof HttpError) {
+    if (error.status === 401) return 'Your CMS session has ended — sign in again.'
+    if (error.status === 403) return 'Your account may not read run diagnostics.'
+    if (error.status === 404) return `${error.endpoint} was not found (HTTP 404).`
+    return `The diagnostics API answered HTTP ${error.status} for ${error.endpoint}${
+      error.serverMessage ? ` — ${error.serverMessage}` : ''
+    }.`
+  }
+  if (error instanceof TimeoutError) {
+    return `The diagnostics API did not answer ${error.endpoint} within ${Math.round(error.timeoutMs / 1000)} seconds.`
+  }
+  if (error instanceof NetworkError) {
+    return `The diagnostics API could not be reached for ${error.endpoint} (network error).`
+  }
+  if (error instanceof ContractError) {
+    return `The response of ${error.endpoint} does not fit the diagnostics API contract at ${
+      error.path || 'the response body'
+    }: ${error.expected}.`
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.'
+}

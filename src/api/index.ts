@@ -1,0 +1,6 @@
+export * from './errors'
+export * from './request'
+export * from './endpoints'
+export * from './query-keys'
+export * from './queries'
+export * from './api-context'

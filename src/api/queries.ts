@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query'
+import { getMeta, getRun, getRunsPage, getTools, type RunsQuery } from './endpoints'
+import { isRetryable } from './errors'
+import { diagnosticsKeys } from './query-keys'
+import type { ApiConfig } from './request'
+
+/** Retries server trouble up to three times; never a 401, 403, 404 or a contract error. */
+export const retryPolicy = (failureCount: number, error: unknown): boolean =>
+  failureCount < 3 && isRetryable(error)
+
+export const metaQuery = (config: ApiConfig) =>
+  queryOptions({
+    queryKey: diagnosticsKeys.meta(config.baseUrl),
+    queryFn: ({ signal }) => getMeta(config, signal),
+    staleTime: 60_000,
+    retry: retryPolicy,
+  })
+
+export const toolsQuery = (config: ApiConfig) =>
+  queryOptions({
+    queryKey: diagnosticsKeys.tools(config.baseUrl),
+    queryFn: ({ signal }) => getTools(config, signal),
+    staleTime: 5 * 60_000,
+    retry: retryPolicy,
+  })
+
+export const runQuery = (config: ApiConfig, uuid: string) =>
+  queryOptions({
+    queryKey: diagnosticsKeys.run(config.baseUrl, uuid),
+    queryFn: ({ signal }) => getRun(config, uuid, signal),
+    retry: retryPolicy,
+  })
+
+export const runsPageQuery = (config: ApiConfig, query: RunsQuery) =>
+  queryOptions({
+    queryKey: diagnosticsKeys.runsPage(config.baseUrl, query),
+    queryFn: ({ signal }) => getRunsPage(config, query, signal),
+    retry: retryPolicy,
+  })

@@ -1,0 +1,109 @@
+import type { z } from 'zod'
+import { errorBodySchema } from '../domain/contract'
+import { ContractError, HttpError, NetworkError, TimeoutError, parseRetryAfter } from './errors'
+import { formatJsonPath } from './json-path'
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export interface ApiConfig {
+  /** Base URL of the diagnostics API, relative to the page (`/api/diagnostics/v1`) or absolute. */
+  baseUrl: string
+  timeoutMs?: number
+  fetchFn?: typeof fetch
+}
+
+export type QueryValue = string | number | ReadonlyArray<string> | null | undefined
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** Endpoint path below the base URL, e.g. `/runs` — also how errors name the endpoint. */
+  path: string
+  schema: S
+  query?: Record<string, QueryValue>
+  signal?: AbortSignal
+}
+
+/** Builds the request URL; a relative base resolves against the page's location. */
+export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue
+    if (typeof value === 'string' || typeof value === 'number') params.append(key, String(value))
+    else for (const item of value) params.append(key, item)
+  }
+  const search = params.toString()
+  const raw = `${baseUrl.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`
+  const origin = globalThis.location?.href
+  return origin ? new URL(raw, origin).toString() : raw
+}
+
+/**
+ * The one wrapper for every API call: same-origin credentials, the caller's AbortSignal, a
+ * timeout, and a validated body. Throws HttpError, NetworkError, TimeoutError or ContractError;
+ * an abort by the caller is rethrown as the caller's own abort reason.
+ */
+export async function request<S extends z.ZodType>(
+  config: ApiConfig,
+  { path, schema, query, signal }: RequestOptions<S>,
+): Promise<z.infer<S>> {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const fetchFn = config.fetchFn ?? fetch
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
+  try {
+    let response: Response
+    let text: string
+    try {
+      response = await fetchFn(buildUrl(config.baseUrl, path, query), {
+        method: 'GET',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+        signal: combined,
+      })
+      text = await response.text()
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason ?? error
+      if (timeout.signal.aborted) throw new TimeoutError(path, timeoutMs)
+      throw new NetworkError(path)
+    }
+    if (!response.ok) throw httpError(path, response, text)
+    return validate(path, schema, text)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+function httpError(path: string, response: Response, text: string): HttpError {
+  let code: string | null = null
+  let message: string | null = null
+  try {
+    const body = errorBodySchema.safeParse(JSON.parse(text))
+    if (body.success) {
+      code = body.data.error ?? null
+      message = body.data.message ?? null
+    }
+  } catch {
+    // A proxy's HTML page or an empty body: the status alone has to do.
+  }
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'))
+  return new HttpError(path, response.status, code, message, retryAfter)
+}
+
+function validate<S extends z.ZodType>(path: string, schema: S, text: string): z.infer<S> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ContractError(path, '', 'the body is not valid JSON')
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new ContractError(
+      path,
+      issue ? formatJsonPath(issue.path) : '',
+      issue?.message ?? 'an unexpected shape',
+    )
+  }
+  return parsed.data
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_API_BASE_URL, loadRuntimeConfig } from './runtime-config'
+
+const answer = (body: string, init: ResponseInit = {}) => async () => new Response(body, init)
+
+describe('loadRuntimeConfig', () => {
+  it('uses the defaults when the file is missing', async () => {
+    const result = await loadRuntimeConfig('/config.json', answer('', { status: 404 }))
+    expect(result).toEqual({
+      ok: true,
+      source: 'defaults',
+      config: { apiBaseUrl: DEFAULT_API_BASE_URL, demoScale: 1 },
+    })
+  })
+
+  it('treats a single-page fallback (index.html) as a missing file', async () => {
+    const html = answer('<!doctype html>', { headers: { 'content-type': 'text/html' } })
+    const result = await loadRuntimeConfig('/config.json', html)
+    expect(result.ok && result.source).toBe('defaults')
+  })
+
+  it('reads apiBaseUrl and ignores unknown keys', async () => {
+    const file = answer(JSON.stringify({ apiBaseUrl: 'https://cms.example/api/v1', extra: 1 }))
+    const result = await loadRuntimeConfig('/config.json', file)
+    expect(result).toEqual({
+      ok: true,
+      source: 'file',
+      config: { apiBaseUrl: 'https://cms.example/api/v1', demoScale: 1 },
+    })
+  })
+
+  it.each([
+    ['not JSON', '{apiBaseUrl:', /not valid JSON/],
+    ['a wrong type', JSON.stringify({ apiBaseUrl: 42 }), /apiBaseUrl/],
+    ['a script URL', JSON.stringify({ apiBaseUrl: 'javascript:alert(1)' }), /apiBaseUrl/],
+  ])('reports %s as a problem', async (_name, body, message) => {
+    const result = await loadRuntimeConfig('/config.json', answer(body))
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.problem).toMatch(message)
+  })
+
+  it('reports a server error and a failed request', async () => {
+    const failed = await loadRuntimeConfig('/config.json', answer('', { status: 500 }))
+    expect(!failed.ok && failed.problem).toMatch(/HTTP 500/)
+    const offline = await loadRuntimeConfig('/config.json', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(offline.ok).toBe(false)
+  })
+})

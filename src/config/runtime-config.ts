@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+export const DEFAULT_API_BASE_URL = '/api/diagnostics/v1'
+
+/** `config.json` beside index.html; every key optional, unknown keys ignored. */
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z
+    .string()
+    .min(1)
+    .refine((value) => !/^\s*javascript:/i.test(value), 'must be a path or an http(s) URL')
+    .default(DEFAULT_API_BASE_URL),
+  /** Demo builds only: build the simulated installation at this many times its volume. */
+  demoScale: z.number().int().min(1).max(1000).default(1),
+})
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
+
+export type ConfigResult =
+  | { ok: true; config: RuntimeConfig; source: 'file' | 'defaults' }
+  | { ok: false; problem: string }
+
+/**
+ * Reads `config.json` from the folder index.html is served from. A missing file (404, or the
+ * index.html a single-page fallback serves instead) means the defaults; a file that is not JSON
+ * or does not fit the schema is a problem to show on screen, never a blank page.
+ */
+export async function loadRuntimeConfig(
+  url: string,
+  fetchFn: typeof fetch = fetch,
+): Promise<ConfigResult> {
+  let response: Response
+  try {
+    response = await fetchFn(url, { credentials: 'same-origin', cache: 'no-cache' })
+  } catch {
+    return { ok: false, problem: `config.json could not be requested from ${url}.` }
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (response.status === 404 || (response.ok && type.includes('text/html'))) {
+    return { ok: true, config: runtimeConfigSchema.parse({}), source: 'defaults' }
+  }
+  if (!response.ok) {
+    return { ok: false, problem: `config.json answered HTTP ${response.status}.` }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(await response.text())
+  } catch {
+    return { ok: false, problem: 'config.json is not valid JSON.' }
+  }
+  const parsed = runtimeConfigSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the file'
+    return { ok: false, problem: `config.json: ${where} ${issue?.message ?? 'is invalid'}.` }
+  }
+  return { ok: true, config: parsed.data, source: 'file' }
+}
