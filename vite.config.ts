@@ -1,12 +1,25 @@
-import { defineConfig } from 'vitest/config'
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+
+/** Vite copies public/ into every build; the production build must not ship the mock worker. */
+function dropMockWorker(outDir: string): Plugin {
+  return {
+    name: 'drop-mock-worker',
+    apply: 'build',
+    closeBundle() {
+      rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true })
+    },
+  }
+}
 
 /**
  * `--mode demo` builds the dashboard with the simulated installation (MSW) inside;
  * every other mode builds the production dashboard, which contains no mock code.
  */
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(mode === 'demo' ? [] : [dropMockWorker('dist')])],
   define: {
     __DEMO__: JSON.stringify(mode === 'demo' || mode === 'development'),
   },

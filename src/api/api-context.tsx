@@ -3,7 +3,13 @@ import type { ApiConfig } from './request'
 
 const ApiConfigContext = createContext<ApiConfig | null>(null)
 
-export function ApiConfigProvider({ config, children }: { config: ApiConfig; children: ReactNode }) {
+export function ApiConfigProvider({
+  config,
+  children,
+}: {
+  config: ApiConfig
+  children: ReactNode
+}) {
   return <ApiConfigContext.Provider value={config}>{children}</ApiConfigContext.Provider>
 }
 

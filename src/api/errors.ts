@@ -1,9 +1,5 @@
 /** Every way a call to the diagnostics API can fail, as data a page can act on. */
-export type ApiError =
-  | HttpError
-  | NetworkError
-  | TimeoutError
-  | ContractError
+export type ApiError = HttpError | NetworkError | TimeoutError | ContractError
 
 abstract class ApiErrorBase extends Error {
   abstract readonly kind: 'http' | 'network' | 'timeout' | 'contract'
@@ -27,7 +23,10 @@ export class HttpError extends ApiErrorBase {
     /** `Retry-After` in milliseconds, when the answer carried a usable one. */
     readonly retryAfterMs: number | null,
   ) {
-    super(endpoint, `${endpoint} answered HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}`)
+    super(
+      endpoint,
+      `${endpoint} answered HTTP ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
+    )
     this.name = 'HttpError'
   }
 }

@@ -88,7 +88,9 @@ describe('request — typed errors', () => {
   })
 
   it('malformed JSON is a contract error at the body', async () => {
-    server.use(http.get(`${base}/meta`, () => new HttpResponse('{"installation": ', { status: 200 })))
+    server.use(
+      http.get(`${base}/meta`, () => new HttpResponse('{"installation": ', { status: 200 })),
+    )
     const error = await failure(getMeta(config))
     expect(error).toBeInstanceOf(ContractError)
     expect(error).toMatchObject({ path: '', endpoint: '/meta' })
@@ -171,19 +173,19 @@ describe('request — what reaches the app', () => {
   })
 
   it('sends repeatable tool parameters and same-origin credentials', async () => {
-    let seen: { url: string; credentials: string } | null = null
+    const seen: Array<{ url: string; credentials: string }> = []
     server.use(
       http.get(`${base}/runs`, ({ request }) => {
-        seen = { url: request.url, credentials: request.credentials }
+        seen.push({ url: request.url, credentials: request.credentials })
         return HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })
       }),
     )
     await getRunsPage(config, { tool: ['a b', 'c&d'], limit: 500, from: '2026-01-01T00:00:00Z' })
-    expect(seen).not.toBeNull()
-    const url = new URL(seen?.url ?? '')
+    expect(seen).toHaveLength(1)
+    const url = new URL(seen[0]?.url ?? '')
     expect(url.searchParams.getAll('tool')).toEqual(['a b', 'c&d'])
     expect(url.searchParams.get('limit')).toBe('500')
-    expect(seen).toMatchObject({ credentials: 'same-origin' })
+    expect(seen[0]).toMatchObject({ credentials: 'same-origin' })
   })
 
   it('builds URLs from relative and absolute bases', () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_API_BASE_URL, loadRuntimeConfig } from './runtime-config'
 
-const answer = (body: string, init: ResponseInit = {}) => async () => new Response(body, init)
+const answer =
+  (body: string, init: ResponseInit = {}) =>
+  async () =>
+    new Response(body, init)
 
 describe('loadRuntimeConfig', () => {
   it('uses the defaults when the file is missing', async () => {

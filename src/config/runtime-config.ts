@@ -16,8 +16,7 @@ export const runtimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
 
 export type ConfigResult =
-  | { ok: true; config: RuntimeConfig; source: 'file' | 'defaults' }
-  | { ok: false; problem: string }
+  { ok: true; config: RuntimeConfig; source: 'file' | 'defaults' } | { ok: false; problem: string }
 
 /**
  * Reads `config.json` from the folder index.html is served from. A missing file (404, or the

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { cleanup } from '@testing-library/react'
 
+// jsdom has no layout; the router's scroll restoration calls scrollTo.
+window.scrollTo = () => undefined
+
 // A console.error during a test is a failure: React warnings, failed renders and
 // unhandled request reports all land there and must not pass silently.
 let errors: unknown[][] = []

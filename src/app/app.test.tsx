@@ -1,0 +1,70 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { App } from './app'
+import { createAppRouter } from './router'
+
+const base = '/api/diagnostics/v1'
+const meta = {
+  installation: 'Acme <b>Intranet</b>',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-09-01T06:02:11Z',
+  latestAt: '2026-11-28T17:40:00Z',
+  retentionDays: 30,
+  argumentCheckSince: '2026-11-05T09:00:00Z',
+}
+const server = setupServer(http.get(`${base}/meta`, () => HttpResponse.json(meta)))
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+function renderAt(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  return render(<App api={{ baseUrl: base }} router={router} />)
+}
+
+describe('the shell', () => {
+  it('shows the installation as text and its privacy level in words', async () => {
+    renderAt('/')
+    expect(await screen.findByText('Acme <b>Intranet</b>')).toBeInTheDocument()
+    expect(screen.getByText(/Privacy level: metadata-only/)).toBeInTheDocument()
+    expect(screen.getByText(/no prompt, argument or result text is ever read/)).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    for (const name of ['Overview', 'Tools', 'Runs', 'Checker']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument()
+    }
+  })
+
+  it.each([
+    ['/tools', 'Tools'],
+    ['/runs', 'Runs'],
+    ['/runs/abc-123', 'Run abc-123'],
+    ['/checker', 'Checker'],
+  ])('deep link %s renders its page', async (path, heading) => {
+    renderAt(path)
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+  })
+
+  it('an unknown address says so inside the shell', async () => {
+    renderAt('/nowhere')
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+  })
+
+  it('a signed-out session is named, without a retry loop', async () => {
+    let calls = 0
+    server.use(
+      http.get(`${base}/meta`, () => {
+        calls += 1
+        return HttpResponse.json({ error: 'unauthenticated' }, { status: 401 })
+      }),
+    )
+    renderAt('/')
+    expect(
+      await screen.findByText(/Your CMS session has ended — sign in again/),
+    ).toBeInTheDocument()
+    expect(calls).toBe(1)
+  })
+})

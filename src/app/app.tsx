@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ApiConfigProvider, type ApiConfig } from '../api'
+import { AppErrorBoundary } from './app-error-boundary'
+import { createAppRouter } from './router'
+
+export interface AppProps {
+  api: ApiConfig
+  router?: ReturnType<typeof createAppRouter>
+  queryClient?: QueryClient
+}
+
+/** Providers and router. Large summaries are cached without structural sharing. */
+export function App({ api, router, queryClient }: AppProps) {
+  const [client] = useState(
+    () =>
+      queryClient ??
+      new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
+  )
+  const [appRouter] = useState(() => router ?? createAppRouter())
+  return (
+    <AppErrorBoundary>
+      <QueryClientProvider client={client}>
+        <ApiConfigProvider config={api}>
+          <RouterProvider router={appRouter} />
+        </ApiConfigProvider>
+      </QueryClientProvider>
+    </AppErrorBoundary>
+  )
+}

@@ -1,0 +1,43 @@
+import { Link, Outlet } from '@tanstack/react-router'
+import { InstallationHeader } from '../features/installation'
+
+const NAV = [
+  { to: '/', label: 'Overview' },
+  { to: '/tools', label: 'Tools' },
+  { to: '/runs', label: 'Runs' },
+  { to: '/checker', label: 'Checker' },
+] as const
+
+/** The shell around every page: installation header, navigation, the privacy promise. */
+export function Layout() {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header">
+        <div className="shell__title">
+          <span className="product">Run Diagnostics</span>
+          <InstallationHeader />
+        </div>
+        <nav aria-label="Main">
+          <ul className="nav">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} activeOptions={{ exact: item.to === '/' }}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="privacy-line">
+          This dashboard reads run metadata only: no prompt, argument or result text is ever read.
+        </p>
+      </header>
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}

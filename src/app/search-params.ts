@@ -1,0 +1,43 @@
+/**
+ * The URL's search string as plain data: one value → a string, a repeated key → an array of
+ * strings. Unlike the router's default (JSON in the URL), this keeps links readable and lets
+ * `tool` repeat (`?tool=a&tool=b`). Pages validate these raw values with their own schema.
+ */
+export type RawSearch = Record<string, string | string[]>
+
+export function parseSearch(search: string): RawSearch {
+  const out: RawSearch = {}
+  for (const [key, value] of new URLSearchParams(search)) {
+    const seen = out[key]
+    if (seen === undefined) out[key] = value
+    else if (Array.isArray(seen)) seen.push(value)
+    else out[key] = [seen, value]
+  }
+  return out
+}
+
+/** The inverse of {@link parseSearch}; undefined, null and empty arrays are left out. */
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue
+    const values = Array.isArray(value) ? value : [value]
+    for (const item of values) {
+      if (item === undefined || item === null) continue
+      params.append(key, typeof item === 'string' ? item : JSON.stringify(item))
+    }
+  }
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** Router search validation: keeps only string values, so garbage cannot reach a page. */
+export function validateRawSearch(search: Record<string, unknown>): RawSearch {
+  const out: RawSearch = {}
+  for (const [key, value] of Object.entries(search)) {
+    if (typeof value === 'string') out[key] = value
+    else if (Array.isArray(value))
+      out[key] = value.filter((v): v is string => typeof v === 'string')
+  }
+  return out
+}

@@ -1,0 +1,31 @@
+const canonical = new Map<string, string | null>()
+// IANA names only: Intl would also accept offsets such as `+01:00` on newer engines.
+const IANA_LIKE = /^[A-Za-z][A-Za-z0-9_+\-/]*$/
+
+/**
+ * The canonical IANA name of a time zone (`utc` → `UTC`, `Europe/berlin` → `Europe/Berlin`), as
+ * the runtime's Intl knows it; null for a non-string, an empty string, an offset or an unknown name.
+ */
+export function normalizeZone(name: unknown): string | null {
+  if (typeof name !== 'string' || name.length > 64 || !IANA_LIKE.test(name)) return null
+  const known = canonical.get(name)
+  if (known !== undefined) return known
+  let resolved: string | null
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+  } catch {
+    resolved = null
+  }
+  canonical.set(name, resolved)
+  return resolved
+}
+
+/** True when `name` is a time zone name the runtime knows; false for anything else. */
+export function isValidZone(name: unknown): name is string {
+  return normalizeZone(name) !== null
+}
+
+/** The zone this runtime runs in (the browser's zone), or `UTC` when it cannot tell. */
+export function systemZone(): string {
+  return normalizeZone(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'
+}

@@ -1,0 +1,2 @@
+export { InstallationHeader } from './installation-header'
+export { useMeta } from './use-meta'

@@ -1,0 +1,35 @@
+import { describeApiError } from '../../api'
+import { privacyLevelLabel } from '../../domain/privacy'
+import { useMeta } from './use-meta'
+
+/** The installation's name and privacy level, in words, for the page header. */
+export function InstallationHeader() {
+  const meta = useMeta()
+  if (meta.isPending) {
+    return (
+      <p className="installation" role="status">
+        Connecting to the installation…
+      </p>
+    )
+  }
+  if (meta.isError) {
+    return (
+      <p className="installation installation--error" role="alert">
+        {describeApiError(meta.error)}{' '}
+        <button type="button" onClick={() => void meta.refetch()}>
+          Retry
+        </button>
+      </p>
+    )
+  }
+  return (
+    <p className="installation">
+      <span className="installation__name" title={meta.data.installation}>
+        {meta.data.installation}
+      </span>
+      <span className="badge" title="The level run steps are stored at on this installation">
+        Privacy level: {privacyLevelLabel(meta.data.privacyLevel)}
+      </span>
+    </p>
+  )
+}
