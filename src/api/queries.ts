@@ -10,7 +10,7 @@ export const retryPolicy = (failureCount: number, error: unknown): boolean =>
 
 export const metaQuery = (config: ApiConfig) =>
   queryOptions({
-    queryKey: diagnosticsKeys.meta(config.baseUrl),
+    queryKey: diagnosticsKeys.meta(config),
     queryFn: ({ signal }) => getMeta(config, signal),
     staleTime: 60_000,
     retry: retryPolicy,
@@ -18,7 +18,7 @@ export const metaQuery = (config: ApiConfig) =>
 
 export const toolsQuery = (config: ApiConfig) =>
   queryOptions({
-    queryKey: diagnosticsKeys.tools(config.baseUrl),
+    queryKey: diagnosticsKeys.tools(config),
     queryFn: ({ signal }) => getTools(config, signal),
     staleTime: 5 * 60_000,
     retry: retryPolicy,
@@ -26,14 +26,14 @@ export const toolsQuery = (config: ApiConfig) =>
 
 export const runQuery = (config: ApiConfig, uuid: string) =>
   queryOptions({
-    queryKey: diagnosticsKeys.run(config.baseUrl, uuid),
+    queryKey: diagnosticsKeys.run(config, uuid),
     queryFn: ({ signal }) => getRun(config, uuid, signal),
     retry: retryPolicy,
   })
 
 export const runsPageQuery = (config: ApiConfig, query: RunsQuery) =>
   queryOptions({
-    queryKey: diagnosticsKeys.runsPage(config.baseUrl, query),
+    queryKey: diagnosticsKeys.runsPage(config, query),
     queryFn: ({ signal }) => getRunsPage(config, query, signal),
     retry: retryPolicy,
   })

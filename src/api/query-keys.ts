@@ -1,14 +1,15 @@
 import type { RunsQuery } from './endpoints'
+import type { ApiConfig } from './request'
 
 /**
  * The one query-key factory. The base URL is part of every key so that two installations
  * never share a cache entry.
  */
 export const diagnosticsKeys = {
-  all: (baseUrl: string) => ['diagnostics', baseUrl] as const,
-  meta: (baseUrl: string) => [...diagnosticsKeys.all(baseUrl), 'meta'] as const,
-  tools: (baseUrl: string) => [...diagnosticsKeys.all(baseUrl), 'tools'] as const,
-  run: (baseUrl: string, uuid: string) => [...diagnosticsKeys.all(baseUrl), 'run', uuid] as const,
-  runsPage: (baseUrl: string, query: RunsQuery) =>
-    [...diagnosticsKeys.all(baseUrl), 'runs-page', query] as const,
+  all: (config: ApiConfig) => ['diagnostics', config.baseUrl] as const,
+  meta: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'meta'] as const,
+  tools: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'tools'] as const,
+  run: (config: ApiConfig, uuid: string) => [...diagnosticsKeys.all(config), 'run', uuid] as const,
+  runsPage: (config: ApiConfig, query: RunsQuery) =>
+    [...diagnosticsKeys.all(config), 'runs-page', query] as const,
 }
