@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ApiConfigProvider, type ApiConfig } from '../api'
+import { ApiConfigProvider, RunSummaryStore, RunSummaryStoreContext, type ApiConfig } from '../api'
 import { AppErrorBoundary } from './app-error-boundary'
 import { createAppRouter } from './router'
 
@@ -19,11 +19,14 @@ export function App({ api, router, queryClient }: AppProps) {
       new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
   )
   const [appRouter] = useState(() => router ?? createAppRouter())
+  const [summaries] = useState(() => new RunSummaryStore())
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={client}>
         <ApiConfigProvider config={api}>
-          <RouterProvider router={appRouter} />
+          <RunSummaryStoreContext.Provider value={summaries}>
+            <RouterProvider router={appRouter} />
+          </RunSummaryStoreContext.Provider>
         </ApiConfigProvider>
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -1,0 +1,125 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import type { Run } from '../domain/contract'
+import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
+
+const base = '/api/diagnostics/v1'
+const config = { baseUrl: base }
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const run = (i: number): Run => ({
+  uuid: `run-${i}`,
+  status: 'completed',
+  configuration: 'page-editor',
+  startedAt: '2026-11-03T14:05:00Z',
+  finishedAt: null,
+  terminationReason: null,
+  steps: [],
+})
+
+/** A folder that only lists uuids in arrival order. */
+const uuids: Folder<string[]> = {
+  empty: () => [],
+  fold: (summary, runs) => [...summary, ...runs.map((r) => r.uuid)],
+}
+
+/** Serves `pages` (arrays of run numbers) by cursor = page index; `fail(i)` may answer instead. */
+function pages(list: number[][], fail?: (index: number, hit: number) => Response | null) {
+  const hits = new Map<number, number>()
+  server.use(
+    http.get(`${base}/runs`, ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor')
+      const index = cursor === null ? 0 : Number(cursor)
+      const hit = (hits.get(index) ?? 0) + 1
+      hits.set(index, hit)
+      const failure = fail?.(index, hit)
+      if (failure) return failure
+      const total = new Set(list.flat()).size
+      return HttpResponse.json({
+        runs: (list[index] ?? []).map(run),
+        nextCursor: index + 1 < list.length ? String(index + 1) : null,
+        totalRuns: total,
+      })
+    }),
+  )
+  return hits
+}
+
+const load = (extra: Partial<Parameters<typeof loadAllRuns<string[]>>[0]> = {}) => {
+  const updates: LoadState<string[]>[] = []
+  const promise = loadAllRuns({
+    config,
+    query: {},
+    folder: uuids,
+    signal: new AbortController().signal,
+    onUpdate: (s) => updates.push(s),
+    backoffMs: () => 1,
+    ...extra,
+  })
+  return { promise, updates }
+}
+
+describe('loadAllRuns', () => {
+  it('follows every cursor and reports progress per page', async () => {
+    pages([[1, 2], [3, 4], [5]])
+    const { promise, updates } = load()
+    const final = await promise
+    expect(final).toMatchObject({ status: 'done', loadedRuns: 5, totalRuns: 5, pages: 3 })
+    expect(final.summary).toEqual(['run-1', 'run-2', 'run-3', 'run-4', 'run-5'])
+    expect(updates.map((u) => u.loadedRuns)).toEqual([0, 2, 4, 5, 5])
+  })
+
+  it('counts a run sent on two pages once and says how many were repeated', async () => {
+    pages([
+      [1, 2],
+      [2, 3],
+    ])
+    const final = await load().promise
+    expect(final.summary).toEqual(['run-1', 'run-2', 'run-3'])
+    expect(final.duplicates).toBe(1)
+  })
+
+  it('retries server errors, waiting as long as Retry-After says', async () => {
+    const hits = pages([[1], [2]], (index, hit) =>
+      index === 1 && hit === 1
+        ? new HttpResponse(null, { status: 503, headers: { 'Retry-After': '0' } })
+        : null,
+    )
+    const { promise, updates } = load()
+    const final = await promise
+    expect(final.status).toBe('done')
+    expect(hits.get(1)).toBe(2)
+    expect(updates.some((u) => u.status === 'waiting' && u.waitMs === 0)).toBe(true)
+  })
+
+  it('does not retry a 401', async () => {
+    const hits = pages([[1]], () => HttpResponse.json({ error: 'auth' }, { status: 401 }))
+    const final = await load().promise
+    expect(final.status).toBe('error')
+    expect(hits.get(0)).toBe(1)
+  })
+
+  it('a failure after some pages is partial, never complete, and resumes from its cursor', async () => {
+    let broken = true
+    pages([[1, 2], [3], [4]], (index) => (broken && index === 1 ? HttpResponse.error() : null))
+    const first = await load({ maxRetries: 1 }).promise
+    expect(first).toMatchObject({ status: 'partial', loadedRuns: 2, totalRuns: 4, cursor: '1' })
+    broken = false
+    const seen = new Set(first.summary)
+    const resumed = await load({ resume: { state: first, seen } }).promise
+    expect(resumed).toMatchObject({ status: 'done', loadedRuns: 4, error: null })
+    expect(resumed.summary).toEqual(['run-1', 'run-2', 'run-3', 'run-4'])
+  })
+
+  it('an abort ends as cancelled', async () => {
+    pages([[1], [2]])
+    const controller = new AbortController()
+    controller.abort()
+    const final = await load({ signal: controller.signal }).promise
+    expect(final.status).toBe('cancelled')
+  })
+})

@@ -1,0 +1,140 @@
+import type { Run } from '../domain/contract'
+import { getRunsPage, type RunsQuery } from './endpoints'
+import { HttpError, isRetryable } from './errors'
+import type { ApiConfig } from './request'
+
+/** How a loader turns pages of runs into a summary without keeping the pages. */
+export interface Folder<S> {
+  empty: () => S
+  /** Folds one page's (deduplicated) runs into the summary; may return the same object. */
+  fold: (summary: S, runs: ReadonlyArray<Run>) => S
+}
+
+export type LoadStatus = 'loading' | 'waiting' | 'done' | 'partial' | 'cancelled' | 'error'
+
+export interface LoadState<S> {
+  status: LoadStatus
+  summary: S
+  loadedRuns: number
+  /** The server's `totalRuns` of the whole query; null before the first page. */
+  totalRuns: number | null
+  pages: number
+  /** Runs the server sent on more than one page (a cursor bug); counted once. */
+  duplicates: number
+  /** The cursor to continue from after a failure or a cancel; null before the first page. */
+  cursor: string | null
+  error: unknown
+  /** While status is `waiting`: how long the server asked us to wait, in ms. */
+  waitMs: number | null
+}
+
+export interface LoadOptions<S> {
+  config: ApiConfig
+  query: Omit<RunsQuery, 'cursor' | 'limit'>
+  folder: Folder<S>
+  signal: AbortSignal
+  onUpdate: (state: LoadState<S>) => void
+  /** Continue an earlier, incomplete load from its state (same summary, same cursor). */
+  resume?: { state: LoadState<S>; seen: Set<string> }
+  pageSize?: number
+  maxRetries?: number
+  /** Backoff before retry n (0-based) when the server gave no Retry-After. */
+  backoffMs?: (attempt: number) => number
+}
+
+export const PAGE_SIZE = 500
+
+const defaultBackoff = (attempt: number) => 500 * 2 ** attempt
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const timer = setTimeout(done, ms)
+    function done() {
+      signal.removeEventListener('abort', abort)
+      resolve()
+    }
+    function abort() {
+      clearTimeout(timer)
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', abort, { once: true })
+  })
+}
+
+/**
+ * Pages through `GET /runs` for a query and folds every page into a summary as it arrives; no
+ * raw page is kept. Server trouble is retried with backoff (or as long as `Retry-After` says);
+ * a failure after some pages ends as `partial` with the cursor to resume from, never as complete.
+ * Resolves with the final state; an abort resolves as `cancelled` (resumable).
+ */
+export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState<S>> {
+  const { config, query, folder, signal, onUpdate } = options
+  const maxRetries = options.maxRetries ?? 3
+  const backoff = options.backoffMs ?? defaultBackoff
+  const seen = options.resume?.seen ?? new Set<string>()
+  let state: LoadState<S> = options.resume
+    ? { ...options.resume.state, status: 'loading', error: null, waitMs: null }
+    : {
+        status: 'loading',
+        summary: folder.empty(),
+        loadedRuns: 0,
+        totalRuns: null,
+        pages: 0,
+        duplicates: 0,
+        cursor: null,
+        error: null,
+        waitMs: null,
+      }
+  const update = (next: Partial<LoadState<S>>) => {
+    state = { ...state, ...next }
+    onUpdate(state)
+  }
+  onUpdate(state)
+
+  let attempt = 0
+  for (;;) {
+    if (signal.aborted) return finish('cancelled')
+    try {
+      const page = await getRunsPage(
+        config,
+        { ...query, cursor: state.cursor ?? undefined, limit: options.pageSize ?? PAGE_SIZE },
+        signal,
+      )
+      attempt = 0
+      const fresh = page.runs.filter((run) => !seen.has(run.uuid))
+      for (const run of fresh) seen.add(run.uuid)
+      update({
+        status: 'loading',
+        summary: folder.fold(state.summary, fresh),
+        loadedRuns: state.loadedRuns + fresh.length,
+        totalRuns: page.totalRuns,
+        pages: state.pages + 1,
+        duplicates: state.duplicates + (page.runs.length - fresh.length),
+        cursor: page.nextCursor,
+        waitMs: null,
+      })
+      if (page.nextCursor === null) return finish('done')
+    } catch (error) {
+      if (signal.aborted) return finish('cancelled')
+      if (!isRetryable(error) || attempt >= maxRetries) {
+        update({ error })
+        return finish(state.pages > 0 ? 'partial' : 'error')
+      }
+      const told = error instanceof HttpError ? error.retryAfterMs : null
+      const waitMs = told ?? backoff(attempt)
+      attempt += 1
+      update({ status: 'waiting', waitMs, error })
+      try {
+        await sleep(waitMs, signal)
+      } catch {
+        return finish('cancelled')
+      }
+    }
+  }
+
+  function finish(status: LoadStatus): LoadState<S> {
+    update({ status, waitMs: null })
+    return state
+  }
+}

@@ -1,0 +1,39 @@
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react'
+import type { LoadState } from './load-all-runs'
+import { RunSummaryStore, type SummaryRequest } from './run-summary-store'
+
+export const RunSummaryStoreContext = createContext<RunSummaryStore | null>(null)
+
+export interface RunSummary<S> {
+  state: LoadState<S> | null
+  cancel: () => void
+  resume: () => void
+  reload: () => void
+}
+
+/**
+ * The folded summary for `key` (a string made from the parsed filters), loading it when needed.
+ * Pass `request: null` while what the key depends on (meta, catalogue) is still loading.
+ */
+export function useRunSummary<S>(key: string, request: SummaryRequest<S> | null): RunSummary<S> {
+  const store = useContext(RunSummaryStoreContext)
+  if (!store) throw new Error('useRunSummary needs a RunSummaryStoreContext provider')
+  const state = useSyncExternalStore(
+    store.subscribe,
+    () => store.get<S>(key),
+    () => null,
+  )
+  useEffect(() => {
+    if (!request) return
+    store.watch(key, request)
+    return () => store.release(key)
+    // The key stands for the request: a new request object with the same key is the same load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, key, request === null])
+  return {
+    state: request ? state : null,
+    cancel: useCallback(() => store.cancel(key), [store, key]),
+    resume: useCallback(() => store.resume(key), [store, key]),
+    reload: useCallback(() => store.reload(key), [store, key]),
+  }
+}
