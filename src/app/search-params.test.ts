@@ -19,6 +19,13 @@ describe('search params', () => {
     )
   })
 
+  it('treats prototype names as plain keys', () => {
+    const parsed = parseSearch('?__proto__=x&constructor=y&constructor=z')
+    expect(Object.keys(parsed)).toEqual(['__proto__', 'constructor'])
+    expect(parsed.constructor).toEqual(['y', 'z'])
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
+  })
+
   it('drops values that are not strings', () => {
     expect(validateRawSearch({ a: 1, b: ['x', 2], c: { d: 1 }, e: 'ok' })).toEqual({
       b: ['x'],

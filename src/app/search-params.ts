@@ -5,10 +5,13 @@
  */
 export type RawSearch = Record<string, string | string[]>
 
+/** A record without a prototype, so keys such as `__proto__` or `constructor` are plain data. */
+const emptyRecord = (): RawSearch => Object.create(null) as RawSearch
+
 export function parseSearch(search: string): RawSearch {
-  const out: RawSearch = {}
+  const out = emptyRecord()
   for (const [key, value] of new URLSearchParams(search)) {
-    const seen = out[key]
+    const seen = Object.hasOwn(out, key) ? out[key] : undefined
     if (seen === undefined) out[key] = value
     else if (Array.isArray(seen)) seen.push(value)
     else out[key] = [seen, value]
@@ -33,7 +36,7 @@ export function stringifySearch(search: Record<string, unknown>): string {
 
 /** Router search validation: keeps only string values, so garbage cannot reach a page. */
 export function validateRawSearch(search: Record<string, unknown>): RawSearch {
-  const out: RawSearch = {}
+  const out = emptyRecord()
   for (const [key, value] of Object.entries(search)) {
     if (typeof value === 'string') out[key] = value
     else if (Array.isArray(value))
