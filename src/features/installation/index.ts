@@ -1,2 +1,1 @@
 export { InstallationHeader } from './installation-header'
-export { useMeta } from './use-meta'

@@ -1,6 +1,5 @@
-import { describeApiError } from '../../api'
+import { describeApiError, useMeta } from '../../api'
 import { privacyLevelLabel } from '../../domain/privacy'
-import { useMeta } from './use-meta'
 
 /** The installation's name and privacy level, in words, for the page header. */
 export function InstallationHeader() {
