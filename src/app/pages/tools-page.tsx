@@ -1,10 +1,71 @@
-import { Placeholder } from '../placeholder'
+import { useMemo } from 'react'
+import { describeApiError } from '../../api'
+import { FilterBar, type ToolOption } from '../../components/filters'
+import { ErrorState, LoadingState } from '../../components/ui/states'
+import { isWritingTool } from '../../domain/contract'
+import { ToolReport, useToolSummary } from '../../features/tool-report'
+import { useDashboardFilters } from '../use-dashboard-filters'
 
+/** `/tools`: the tool report for the filters in the URL. */
 export function ToolsPage() {
+  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const summary = useToolSummary(filters)
+  const counts = summary.state?.summary.byTool
+  const options = useMemo((): ToolOption[] => {
+    const tools = catalogue.data?.tools ?? []
+    const total = (name: string) => {
+      const outcomes = counts?.[name]
+      return outcomes ? Object.values(outcomes).reduce((a, b) => a + b, 0) : counts ? 0 : null
+    }
+    return tools.map((t) => ({
+      name: t.name,
+      source: t.source,
+      server: t.server,
+      writing: isWritingTool(t),
+      calls: filters && filters.tools.length === 0 ? total(t.name) : null,
+    }))
+  }, [catalogue.data, counts, filters])
+
   return (
-    <Placeholder
-      title="Tools"
-      what="per-tool failures and refusals by code, filtered, charted and exported."
-    />
+    <section aria-labelledby="tools-title">
+      <h1 id="tools-title">Tools</h1>
+      <p className="muted">
+        Every tool call of the agent runs in the range, by outcome: succeeded, failed, or refused by
+        the argument check (ADR 246) with its code. Days are read in{' '}
+        <strong>{filters?.tz ?? browserZone}</strong>.
+      </p>
+      {meta.isError ? (
+        <ErrorState
+          title="The installation could not be read"
+          message={describeApiError(meta.error)}
+          onRetry={() => void meta.refetch()}
+        />
+      ) : null}
+      {catalogue.isError ? (
+        <ErrorState
+          title="The tool catalogue could not be read"
+          message={describeApiError(catalogue.error)}
+          onRetry={() => void catalogue.refetch()}
+        />
+      ) : null}
+      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      {filters && meta.data ? (
+        <>
+          <FilterBar
+            filters={filters}
+            onChange={setFilters}
+            tools={options}
+            ignored={ignored}
+            browserZone={browserZone}
+          />
+          <ToolReport
+            filters={filters}
+            meta={meta.data}
+            catalogue={catalogue.data?.tools ?? []}
+            summary={summary}
+          />
+        </>
+      ) : null}
+    </section>
   )
 }

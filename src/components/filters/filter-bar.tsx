@@ -54,7 +54,11 @@ export function FilterBar({ filters, onChange, tools, ignored, browserZone }: Fi
             onChange={(e) => e.target.value && onChange({ to: e.target.value, preset: 'custom' })}
           />
         </label>
-        <ZonePicker zone={filters.tz} browserZone={browserZone} onChange={(tz) => onChange({ tz })} />
+        <ZonePicker
+          zone={filters.tz}
+          browserZone={browserZone}
+          onChange={(tz) => onChange({ tz })}
+        />
         <ToolPicker
           options={tools}
           selected={filters.tools}

@@ -1,0 +1,2 @@
+export { ToolReport, type ToolReportProps } from './tool-report'
+export { useToolSummary, summaryKey } from './use-tool-summary'

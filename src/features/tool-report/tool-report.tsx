@@ -1,0 +1,99 @@
+import { useMemo } from 'react'
+import type { Meta, Tool } from '../../domain/contract'
+import { isWritingTool } from '../../domain/contract'
+import type { Filters } from '../../domain/filters'
+import { dataDays } from '../../domain/filters'
+import {
+  otherRefusalCodes,
+  outcomeSeries,
+  toolBars,
+  toolRows,
+  totalsRow,
+  type ToolSummary,
+} from '../../domain/summary'
+import { OutcomeSeriesChart, ToolBarsChart } from '../../components/charts'
+import { EmptyState, LoadingState } from '../../components/ui/states'
+import type { RunSummary } from '../../api'
+import { ExportActions } from './export-actions'
+import { LoadBanner } from './load-banner'
+import { ToolTable } from './tool-table'
+
+export interface ToolReportProps {
+  filters: Filters
+  meta: Meta
+  catalogue: ReadonlyArray<Tool>
+  summary: RunSummary<ToolSummary>
+}
+
+/** The tool report: load state, table, charts and exports for one set of filters. */
+export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProps) {
+  const { state } = summary
+  const rows = useMemo(() => (state ? toolRows(state.summary, catalogue) : []), [state, catalogue])
+  const writing = useMemo(
+    () => new Set(catalogue.filter(isWritingTool).map((t) => t.name)),
+    [catalogue],
+  )
+  const series = useMemo(() => {
+    if (!state) return null
+    const data = dataDays(
+      {
+        latestAt: meta.latestAt,
+        earliestAt: meta.earliestAt,
+        knownTools: null,
+        defaultZone: filters.tz,
+      },
+      filters.tz,
+    )
+    return outcomeSeries(state.summary, {
+      from: filters.from,
+      to: filters.to,
+      dataFirst: meta.earliestAt === null ? null : data.first,
+      dataLast: meta.latestAt === null ? null : data.last,
+    })
+  }, [state, meta, filters])
+
+  if (!state) return <LoadingState label="Loading runs" />
+  const complete = state.status === 'done'
+  const range = `${filters.from} to ${filters.to} (${filters.tz})`
+  const totals = totalsRow(rows)
+
+  return (
+    <div className="tool-report">
+      <LoadBanner
+        state={state}
+        cancel={summary.cancel}
+        resume={summary.resume}
+        reload={summary.reload}
+      />
+      {rows.length === 0 && state.status === 'done' ? (
+        <EmptyState title="No tool calls in this range">
+          Tool calls of the runs recorded between {range}
+          {filters.tools.length > 0 ? ' for the selected tools' : ''} would appear here, per tool
+          and outcome. Try a longer range or all tools.
+        </EmptyState>
+      ) : null}
+      {rows.length > 0 ? (
+        <>
+          <ExportActions filters={filters} rows={rows} complete={complete} />
+          <ToolTable
+            rows={rows}
+            totals={totals}
+            otherCodes={otherRefusalCodes(rows)}
+            writingTools={writing}
+            caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${rows.length} tools`}
+          />
+          <div className="charts">
+            <ToolBarsChart bars={toolBars(rows)} title="Calls per tool by outcome (top 15 tools)" />
+            {series ? (
+              <OutcomeSeriesChart
+                points={series.points}
+                granularity={series.granularity}
+                title="Calls by outcome over time"
+              />
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </div>
+  )
+}

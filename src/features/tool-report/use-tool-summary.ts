@@ -1,0 +1,43 @@
+import { useMemo } from 'react'
+import { useApiConfig, useRunSummary, type Folder, type SummaryRequest } from '../../api'
+import type { Filters } from '../../domain/filters'
+import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../domain/summary'
+
+/** The cache key of a summary: exactly the filters that change what is counted. */
+export function summaryKey(baseUrl: string, filters: Filters): string {
+  return JSON.stringify([
+    'tool-summary',
+    baseUrl,
+    filters.from,
+    filters.to,
+    filters.tz,
+    filters.tools,
+  ])
+}
+
+/**
+ * Loads every run of the filters' range (and tools) page by page and folds it into a
+ * {@link ToolSummary}; cached by the filters, so going back to earlier filters is instant.
+ */
+export function useToolSummary(filters: Filters | null) {
+  const config = useApiConfig()
+  const request = useMemo((): SummaryRequest<ToolSummary> | null => {
+    if (!filters) return null
+    const scope = createScope(filters)
+    const folder: Folder<ToolSummary> = {
+      empty: emptySummary,
+      fold: (summary, runs) => foldRuns(summary, runs, scope),
+    }
+    return {
+      config,
+      query: {
+        from: new Date(scope.buckets.startMs).toISOString(),
+        to: new Date(scope.buckets.endMs).toISOString(),
+        tool: filters.tools,
+      },
+      folder,
+    }
+  }, [config, filters])
+  const key = filters ? summaryKey(config.baseUrl, filters) : 'none'
+  return useRunSummary(key, request)
+}
