@@ -53,9 +53,10 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
         : `${selected.length} tools`
 
   return (
-    <div className="tool-picker" onKeyDown={onKeyDown}>
+    <div className="tool-picker">
       <button
         ref={buttonRef}
+        onKeyDown={onKeyDown}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -73,9 +74,15 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
               aria-label="Search tools"
               placeholder="Search tools"
               value={query}
+              onKeyDown={onKeyDown}
               onChange={(e) => setQuery(e.target.value)}
             />
-            <button type="button" onClick={() => onChange([])} disabled={selected.length === 0}>
+            <button
+              type="button"
+              onKeyDown={onKeyDown}
+              onClick={() => onChange([])}
+              disabled={selected.length === 0}
+            >
               All tools
             </button>
           </div>
@@ -92,6 +99,7 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
                         <input
                           type="checkbox"
                           checked={chosen.has(o.name)}
+                          onKeyDown={onKeyDown}
                           onChange={() => toggle(o.name)}
                         />
                         <span className="truncate tool-picker__name">{o.name}</span>

@@ -54,7 +54,11 @@ export const stepSchema = z
       ctx.addIssue({ code: 'custom', path: ['toolName'], message: 'a tool step needs toolName' })
     }
     if (step.toolIsError === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['toolIsError'], message: 'a tool step needs toolIsError' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['toolIsError'],
+        message: 'a tool step needs toolIsError',
+      })
     }
   })
 
