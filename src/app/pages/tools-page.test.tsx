@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { App } from '../app'
+import { createAppRouter } from '../router'
+
+const base = '/api/diagnostics/v1'
+const meta = {
+  installation: 'Test',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-11-01T08:00:00Z',
+  latestAt: '2026-11-02T18:00:00Z',
+  retentionDays: null,
+  argumentCheckSince: null,
+}
+const tool = (name: string, effect = 'read_only') => ({
+  name,
+  source: name.startsWith('mcp_') ? 'mcp' : 'builtin',
+  server: null,
+  group: 'content',
+  effect,
+  approval: false,
+  input: false,
+  parameters: { type: 'object', properties: {} },
+})
+let seq = 0
+const call = (toolName: string, at: string, extra: Record<string, unknown> = {}) => ({
+  sequence: seq++,
+  kind: 'tool',
+  round: 1,
+  occurredAt: at,
+  durationMs: 5,
+  toolName,
+  toolIsError: false,
+  ...extra,
+})
+const run = (uuid: string, steps: unknown[]) => ({
+  uuid,
+  status: 'completed',
+  configuration: 'page-editor',
+  startedAt: '2026-11-01T08:00:00Z',
+  finishedAt: '2026-11-01T09:00:00Z',
+  terminationReason: 'completed',
+  steps,
+})
+
+const runs = [
+  run('a', [
+    call('update_page_metadata', '2026-11-01T08:01:00Z', { toolIsError: true }),
+    call('update_page_metadata', '2026-11-01T08:02:00Z', { toolRefusal: 'arguments' }),
+    call('get_page_content', '2026-11-01T08:02:00Z', { toolRefusal: 'turn' }),
+    call('mcp_x_<img src=x onerror=alert(1)>', '2026-11-01T08:03:00Z', { toolRefusal: 'budget' }),
+  ]),
+  run('b', [
+    call('get_page_content', '2026-11-02T10:00:00Z'),
+    // Outside the range: must not count.
+    call('get_page_content', '2026-10-31T23:59:59Z'),
+  ]),
+]
+
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(meta)),
+  http.get(`${base}/tools`, () =>
+    HttpResponse.json({
+      tools: [tool('update_page_metadata', 'idempotent_write'), tool('get_page_content')],
+    }),
+  ),
+  http.get(`${base}/runs`, ({ request }) => {
+    const cursor = new URL(request.url).searchParams.get('cursor')
+    if (cursor === null)
+      return HttpResponse.json({ runs: [runs[0]], nextCursor: 'p2', totalRuns: 2 })
+    return HttpResponse.json({ runs: [runs[1]], nextCursor: null, totalRuns: 2 })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+function renderAt(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  return render(<App api={{ baseUrl: base }} router={router} />)
+}
+
+const cellsOf = (name: string | RegExp) => {
+  const row = screen.getByRole('rowheader', { name }).closest('tr')
+  if (!row) throw new Error('no row')
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent ?? '')
+}
+
+describe('/tools page', () => {
+  it('counts by the outcome rule, shows an unknown code as its own column, renders names as text', async () => {
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    const table = await screen.findByRole('table', {}, { timeout: 5000 })
+    expect(within(table).getByRole('columnheader', { name: /Refused: budget/ })).toBeInTheDocument()
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼]/g, ''))
+    expect(headers).toEqual([
+      'Tool',
+      'Calls',
+      'Succeeded',
+      'Failed',
+      'Refused: arguments',
+      'Refused: turn',
+      'Refused: budget',
+      'Failure rate',
+      'Refusal rate',
+    ])
+    // update_page_metadata: 1 failed, 1 refused (arguments)
+    expect(cellsOf(/^update_page_metadata/).slice(0, 6)).toEqual(['2', '0', '1', '1', '0', '0'])
+    // get_page_content: 1 turn refusal + 1 success in range; the step before the range is not counted
+    expect(cellsOf(/^get_page_content/).slice(0, 6)).toEqual(['2', '1', '0', '0', '1', '0'])
+    expect(screen.getByText('mcp_x_<img src=x onerror=alert(1)>')).toBeInTheDocument()
+    expect(document.querySelector('img')).toBeNull()
+    expect(screen.getAllByText('small sample').length).toBeGreaterThan(0)
+    const totals = screen.getByRole('rowheader', { name: 'All 3 tools' }).closest('tr')
+    expect(within(totals as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('5')
+  })
+
+  it('marks figures incomplete when paging breaks, and resumes from the last cursor', async () => {
+    let broken = true
+    server.use(
+      http.get(`${base}/runs`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        if (cursor === null)
+          return HttpResponse.json({ runs: [runs[0]], nextCursor: 'p2', totalRuns: 2 })
+        if (broken) return HttpResponse.json({ error: 'bad_cursor' }, { status: 400 })
+        return HttpResponse.json({ runs: [runs[1]], nextCursor: null, totalRuns: 2 })
+      }),
+    )
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    expect(
+      await screen.findByText('Incomplete: 1 of 2 runs', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Export tool report (CSV)' })).toBeDisabled()
+    broken = false
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }))
+    await screen.findByRole('rowheader', { name: 'All 3 tools' })
+    expect(screen.queryByText(/Incomplete/)).toBeNull()
+    expect(screen.getByRole('button', { name: 'Export tool report (CSV)' })).toBeEnabled()
+  })
+
+  it('says what would appear when the range holds no calls', async () => {
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 }),
+      ),
+    )
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    expect(
+      await screen.findByText('No tool calls in this range', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+  })
+})
