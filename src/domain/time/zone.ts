@@ -3,8 +3,8 @@ const canonical = new Map<string, string | null>()
 const IANA_LIKE = /^[A-Za-z][A-Za-z0-9_+\-/]*$/
 
 /**
- * The canonical IANA name of a time zone (`utc` → `UTC`, `Europe/berlin` → `Europe/Berlin`), as
- * the runtime's Intl knows it; null for a non-string, an empty string, an offset or an unknown name.
+ * A time zone name the runtime's Intl knows, with its case fixed (`utc` → `UTC`, `europe/berlin` →
+ * `Europe/Berlin`) but never swapped for an alias; null for a non-string, an empty string, an offset or an unknown name.
  */
 export function normalizeZone(name: unknown): string | null {
   if (typeof name !== 'string' || name.length > 64 || !IANA_LIKE.test(name)) return null
@@ -12,7 +12,9 @@ export function normalizeZone(name: unknown): string | null {
   if (known !== undefined) return known
   let resolved: string | null
   try {
-    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+    // Keep the name people chose (ICU calls Asia/Kathmandu "Asia/Katmandu"); only fix its case.
+    resolved = intl.toLowerCase() === name.toLowerCase() ? intl : name
   } catch {
     resolved = null
   }

@@ -1,0 +1,85 @@
+import { csvLine, type CsvValue } from './escape'
+
+/** About 1 MB (in UTF-16 code units) per chunk: small enough to build, few enough Blob parts. */
+export const DEFAULT_CHUNK_SIZE = 1 << 20
+/** Excel's row limit, header included. */
+export const EXCEL_MAX_ROWS = 1_048_576
+/**
+ * The UTF-8 byte order mark. Emitted by default: without it Excel (the tool these exports are
+ * opened in, hence the row warning) reads UTF-8 as the legacy code page and garbles non-ASCII
+ * tool names. papaparse, pandas (`utf-8-sig`) and LibreOffice skip it.
+ */
+export const UTF8_BOM = '\uFEFF'
+
+export interface CsvChunkerOptions {
+  /** Emit a chunk once the buffer reaches this many characters; default ~1 MB. */
+  chunkSize?: number
+  /** Start the file with a UTF-8 BOM; default true. */
+  bom?: boolean
+}
+
+/** Turns rows into string chunks of bounded size, to be collected as Blob parts. */
+export interface CsvChunker {
+  /** Adds a row; returns a finished chunk when the buffer reached the chunk size, else null. */
+  push(row: readonly CsvValue[]): string | null
+  /** Returns what is left (the BOM and header too when no chunk was returned yet). */
+  end(): string
+  /** Data rows pushed so far (the header not counted). */
+  readonly rows: number
+}
+
+/**
+ * A chunker for a file with the given header. The first chunk starts with the BOM (unless
+ * turned off) and the header line; an empty file is just those.
+ */
+export function createCsvChunker(
+  columns: readonly string[],
+  options: CsvChunkerOptions = {},
+): CsvChunker {
+  const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE)
+  let buffer = (options.bom === false ? '' : UTF8_BOM) + csvLine(columns)
+  let rows = 0
+  return {
+    push(row) {
+      buffer += csvLine(row)
+      rows++
+      if (buffer.length < chunkSize) return null
+      const chunk = buffer
+      buffer = ''
+      return chunk
+    },
+    end() {
+      const chunk = buffer
+      buffer = ''
+      return chunk
+    },
+    get rows() {
+      return rows
+    },
+  }
+}
+
+/**
+ * The chunks of a whole file, lazily: pull them one by one (yielding to the page in between)
+ * and hand them to `new Blob(parts)`. No rows give one chunk with the header. The generator's
+ * return value is the number of data rows.
+ */
+export function* csvChunks(
+  columns: readonly string[],
+  rows: Iterable<readonly CsvValue[]>,
+  options: CsvChunkerOptions = {},
+): Generator<string, number> {
+  const chunker = createCsvChunker(columns, options)
+  for (const row of rows) {
+    const chunk = chunker.push(row)
+    if (chunk !== null) yield chunk
+  }
+  const rest = chunker.end()
+  if (rest !== '') yield rest
+  return chunker.rows
+}
+
+/** True when `dataRows` rows plus a header no longer fit in one Excel sheet. */
+export function exceedsExcelRows(dataRows: number): boolean {
+  return dataRows + 1 > EXCEL_MAX_ROWS
+}

@@ -1,0 +1,39 @@
+/** The tool report's columns, exactly (one row per tool, no totals row). */
+export const TOOL_REPORT_COLUMNS = [
+  'tool',
+  'source',
+  'calls',
+  'succeeded',
+  'failed',
+  'refused_arguments',
+  'refused_turn',
+  'refused_other',
+  'failure_rate',
+  'refusal_rate',
+  'from',
+  'to',
+  'timezone',
+] as const
+
+/** The tool-calls export's columns, exactly (one row per counted tool call). */
+export const TOOL_CALLS_COLUMNS = [
+  'run_uuid',
+  'run_started_at',
+  'round',
+  'sequence',
+  'occurred_at',
+  'tool',
+  'outcome',
+  'refusal_code',
+  'duration_ms',
+] as const
+
+/** `tool-report_<from>_<to>.csv`; days as given. */
+export function toolReportFileName(from: string, to: string): string {
+  return `tool-report_${from}_${to}.csv`
+}
+
+/** `tool-calls_<from>_<to>.csv`; days as given. */
+export function toolCallsFileName(from: string, to: string): string {
+  return `tool-calls_${from}_${to}.csv`
+}

@@ -1,0 +1,5 @@
+export * from './escape'
+export * from './chunker'
+export * from './columns'
+export * from './tool-report'
+export * from './tool-calls'

@@ -1,0 +1,49 @@
+import type { ToolRow } from '../summary'
+import type { IsoDay } from '../time'
+import { csvChunks, type CsvChunkerOptions } from './chunker'
+import { TOOL_REPORT_COLUMNS } from './columns'
+import type { CsvValue } from './escape'
+
+/** The filters a report states on every row. */
+export interface ReportRange {
+  from: IsoDay
+  to: IsoDay
+  tz: string
+}
+
+/** A rate as a decimal with 4 places; empty when there is no rate (no calls). */
+const rate = (value: number | null): string => (value === null ? '' : value.toFixed(4))
+
+/**
+ * The tool report's rows, in {@link TOOL_REPORT_COLUMNS} order, one per tool and in the order
+ * given (no totals row). No tools give no rows.
+ */
+export function toolReportRows(rows: readonly ToolRow[], range: ReportRange): CsvValue[][] {
+  return rows.map((row) => {
+    const cells: Record<(typeof TOOL_REPORT_COLUMNS)[number], CsvValue> = {
+      tool: row.tool,
+      source: row.source,
+      calls: row.calls,
+      succeeded: row.succeeded,
+      failed: row.failed,
+      refused_arguments: row.refusedArguments,
+      refused_turn: row.refusedTurn,
+      refused_other: row.refusedOther,
+      failure_rate: rate(row.failureRate),
+      refusal_rate: rate(row.refusalRate),
+      from: range.from,
+      to: range.to,
+      timezone: range.tz,
+    }
+    return TOOL_REPORT_COLUMNS.map((column) => cells[column])
+  })
+}
+
+/** The tool report as CSV chunks (it is small: usually one chunk). */
+export function toolReportChunks(
+  rows: readonly ToolRow[],
+  range: ReportRange,
+  options?: CsvChunkerOptions,
+): string[] {
+  return [...csvChunks(TOOL_REPORT_COLUMNS, toolReportRows(rows, range), options)]
+}

@@ -1,0 +1,5 @@
+export * from './filters'
+export * from './preset-range'
+export * from './parse-filters'
+export * from './serialize-filters'
+export type { RawSearch } from './read-param'

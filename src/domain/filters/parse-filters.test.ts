@@ -1,0 +1,168 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { filtersSchema, MAX_RANGE_DAYS, type FilterContext } from './filters'
+import { parseFilters } from './parse-filters'
+import { filtersToSearch, filtersToSearchParams, searchParamsToRecord } from './serialize-filters'
+
+const context: FilterContext = {
+  latestAt: '2026-11-28T17:40:00Z',
+  earliestAt: '2026-09-01T06:02:11Z',
+  knownTools: ['create_page', 'update_page_metadata', 'mcp_docs_search'],
+  defaultZone: 'Europe/Berlin',
+  nowMs: Date.parse('2027-01-15T12:00:00Z'),
+}
+
+describe('parseFilters — examples', () => {
+  it('defaults to the last 30 days ending at latestAt in the default zone', () => {
+    expect(parseFilters({}, context)).toEqual({
+      filters: {
+        from: '2026-10-30',
+        to: '2026-11-28',
+        tz: 'Europe/Berlin',
+        tools: [],
+        preset: '30d',
+      },
+      ignored: [],
+    })
+  })
+
+  it('reads the brief example as a custom range in UTC', () => {
+    const { filters, ignored } = parseFilters(
+      { from: '2026-09-01', to: '2026-11-03', tz: 'UTC', tool: 'update_page_metadata' },
+      context,
+    )
+    expect(filters).toEqual({
+      from: '2026-09-01',
+      to: '2026-11-03',
+      tz: 'UTC',
+      tools: ['update_page_metadata'],
+      preset: 'custom',
+    })
+    expect(ignored).toEqual([])
+  })
+
+  it.each([
+    [{ from: '2026-13-01' }, 'Ignored from=2026-13-01: not a calendar day (YYYY-MM-DD)'],
+    [
+      { from: '2026-11-05', to: '2026-11-01' },
+      'Ignored from=2026-11-05: it is after to=2026-11-01',
+    ],
+    [{ tz: 'Mars/Olympus' }, 'Ignored tz=Mars/Olympus: not a known time zone, using Europe/Berlin'],
+    [{ tool: ['create_page', 'nope'] }, 'Ignored tool=nope: not a known tool'],
+    [{ preset: '14d' }, 'Ignored preset=14d: not one of 7d, 30d, 90d, all, custom'],
+    [{ preset: '7d', from: '2026-01-01' }, 'Ignored from=2026-01-01: preset=7d sets the range'],
+    [
+      { from: '1990-01-01', to: '2026-01-01' },
+      `Ignored from=1990-01-01: a range may span at most ${MAX_RANGE_DAYS} days`,
+    ],
+    [
+      { from: ['2026-11-01', '2026-11-02'] },
+      'Ignored from=["2026-11-02"]: from is given more than once',
+    ],
+  ])('%o falls back and says: %s', (raw, message) => {
+    const { filters, ignored } = parseFilters(raw, context)
+    expect(ignored).toEqual([message])
+    expect(filtersSchema.safeParse(filters).success).toBe(true)
+  })
+
+  it('falls back per parameter, keeping the good ones', () => {
+    const { filters } = parseFilters({ from: '2026-11-05', to: '2026-11-01', tz: 'UTC' }, context)
+    expect(filters).toMatchObject({
+      from: '2026-10-03',
+      to: '2026-11-01',
+      tz: 'UTC',
+      preset: 'custom',
+    })
+  })
+
+  it('computes presets from the data', () => {
+    const range = (preset: string) => {
+      const { filters } = parseFilters({ preset, tz: 'UTC' }, context)
+      return [filters.from, filters.to]
+    }
+    expect(range('7d')).toEqual(['2026-11-22', '2026-11-28'])
+    expect(range('90d')).toEqual(['2026-08-31', '2026-11-28'])
+    expect(range('all')).toEqual(['2026-09-01', '2026-11-28'])
+  })
+
+  it('uses today without data, and keeps every tool while the catalogue is not loaded', () => {
+    const empty = { ...context, latestAt: null, earliestAt: null, knownTools: null }
+    const { filters, ignored } = parseFilters(
+      { tool: ['zeta', 'alpha', 'zeta'], preset: 'all' },
+      empty,
+    )
+    expect(filters).toEqual({
+      from: '2026-12-17',
+      to: '2027-01-15',
+      tz: 'Europe/Berlin',
+      tools: ['alpha', 'zeta'],
+      preset: 'all',
+    })
+    expect(ignored).toEqual([])
+  })
+
+  it('takes the zone into account for the day of latestAt', () => {
+    const late = { ...context, latestAt: '2026-11-28T23:30:00Z' }
+    expect(parseFilters({ tz: 'UTC' }, late).filters.to).toBe('2026-11-28')
+    expect(parseFilters({ tz: 'Europe/Berlin' }, late).filters.to).toBe('2026-11-29')
+  })
+})
+
+const KEYS = ['from', 'to', 'tz', 'tool', 'preset'] as const
+const plausible = {
+  from: fc.constantFrom('2026-09-01', '2026-11-30', '2026-02-29', '2026-10-25', ''),
+  to: fc.constantFrom('2026-11-03', '2026-08-01', '2026-13-01', '2027-01-01'),
+  tz: fc.constantFrom('UTC', 'utc', 'Asia/Kathmandu', 'Pacific/Chatham', 'Nowhere', '+01:00'),
+  tool: fc.constantFrom('create_page', ['mcp_docs_search', 'x'], 'update_page_metadata', 7),
+  preset: fc.constantFrom('7d', '30d', '90d', 'all', 'custom', 'week'),
+}
+const rawArb = fc.record(
+  Object.fromEntries(
+    KEYS.map((key) => [key, fc.oneof(fc.anything(), plausible[key], fc.array(plausible[key]))]),
+  ),
+  { requiredKeys: [] },
+)
+const contextArb = fc.record({
+  latestAt: fc.constantFrom(null, '2026-11-28T17:40:00Z', 'garbage', '2026-03-29T00:30:00+01:00'),
+  earliestAt: fc.constantFrom(
+    null,
+    '2026-09-01T06:02:11Z',
+    '2027-12-01T00:00:00Z',
+    '1900-01-01T00:00:00Z',
+  ),
+  knownTools: fc.constantFrom<readonly string[] | null>(
+    null,
+    [],
+    ['create_page', 'mcp_docs_search'],
+  ),
+  defaultZone: fc.constantFrom('UTC', 'Australia/Lord_Howe', 'not a zone'),
+  nowMs: fc.constant(Date.parse('2027-01-15T12:00:00Z')),
+})
+
+describe('parseFilters — properties', () => {
+  it('never throws and always returns valid filters, whatever each key holds', () => {
+    fc.assert(
+      fc.property(rawArb, contextArb, (raw, ctx) => {
+        const { filters, ignored } = parseFilters(raw, ctx)
+        expect(filtersSchema.parse(filters)).toEqual(filters)
+        if (ctx.knownTools !== null) {
+          expect(filters.tools.every((t) => ctx.knownTools?.includes(t))).toBe(true)
+        }
+        expect(ignored.every((line) => line.startsWith('Ignored '))).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('round-trips through the serialiser and through a URL, with nothing ignored', () => {
+    fc.assert(
+      fc.property(rawArb, contextArb, (raw, ctx) => {
+        const { filters } = parseFilters(raw, ctx)
+        expect(parseFilters({ ...filtersToSearch(filters) }, ctx)).toEqual({ filters, ignored: [] })
+        const url = new URLSearchParams(filtersToSearchParams(filters).toString())
+        expect(parseFilters(searchParamsToRecord(url), ctx)).toEqual({ filters, ignored: [] })
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

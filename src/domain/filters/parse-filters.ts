@@ -1,0 +1,129 @@
+import { addDays, daySpan, isIsoDay, normalizeZone, type IsoDay } from '../time'
+import { describeValue } from './describe-value'
+import {
+  DEFAULT_PRESET,
+  MAX_RANGE_DAYS,
+  PRESETS,
+  type FilterContext,
+  type Filters,
+  type Preset,
+} from './filters'
+import { dataDays, presetRange } from './preset-range'
+import { readMany, readSingle, type RawSearch } from './read-param'
+
+export interface ParsedFilters {
+  filters: Filters
+  /** One plain-English line per parameter that was ignored and replaced by its default. */
+  ignored: string[]
+}
+
+const isPreset = (value: unknown): value is Preset => PRESETS.some((p) => p === value)
+const DEFAULT_SPAN = 30
+
+/**
+ * The filters in a URL's search params (values of any type, including garbage). Never throws:
+ * a bad parameter falls back to its default and adds a line to `ignored`. Missing dates mean
+ * the last 30 days ending at `latestAt`'s day (today when nothing is recorded); a missing zone
+ * means `defaultZone` (UTC if that is invalid too); unknown tools are dropped once
+ * `knownTools` is loaded; params this model does not own are left alone, unreported.
+ */
+export function parseFilters(raw: RawSearch, context: FilterContext): ParsedFilters {
+  const ignored: string[] = []
+  const tz = parseZone(raw, context, ignored)
+
+  let preset: Preset | undefined
+  const rawPreset = readSingle(raw, 'preset', ignored)
+  if (rawPreset !== undefined) {
+    if (isPreset(rawPreset)) preset = rawPreset
+    else
+      ignored.push(`Ignored preset=${describeValue(rawPreset)}: not one of ${PRESETS.join(', ')}`)
+  }
+  const rawFrom = readSingle(raw, 'from', ignored)
+  const rawTo = readSingle(raw, 'to', ignored)
+
+  const range =
+    preset !== undefined && preset !== 'custom'
+      ? namedRange(preset, rawFrom, rawTo, context, tz, ignored)
+      : customRange(preset, rawFrom, rawTo, context, tz, ignored)
+  return { filters: { ...range, tz, tools: parseTools(raw, context, ignored) }, ignored }
+}
+
+function parseZone(raw: RawSearch, context: FilterContext, ignored: string[]): string {
+  const fallback = normalizeZone(context.defaultZone) ?? 'UTC'
+  const value = readSingle(raw, 'tz', ignored)
+  if (value === undefined) return fallback
+  const zone = normalizeZone(value)
+  if (zone !== null) return zone
+  ignored.push(`Ignored tz=${describeValue(value)}: not a known time zone, using ${fallback}`)
+  return fallback
+}
+
+type Range = { from: IsoDay; to: IsoDay; preset: Preset }
+
+function namedRange(
+  preset: Preset,
+  rawFrom: unknown,
+  rawTo: unknown,
+  context: FilterContext,
+  tz: string,
+  ignored: string[],
+): Range {
+  for (const [key, value] of [
+    ['from', rawFrom],
+    ['to', rawTo],
+  ] as const) {
+    if (value !== undefined) {
+      ignored.push(`Ignored ${key}=${describeValue(value)}: preset=${preset} sets the range`)
+    }
+  }
+  return { ...presetRange(preset, context, tz), preset }
+}
+
+function customRange(
+  preset: Preset | undefined,
+  rawFrom: unknown,
+  rawTo: unknown,
+  context: FilterContext,
+  tz: string,
+  ignored: string[],
+): Range {
+  const day = (key: string, value: unknown): IsoDay | undefined => {
+    if (value === undefined || isIsoDay(value)) return value
+    ignored.push(`Ignored ${key}=${describeValue(value)}: not a calendar day (YYYY-MM-DD)`)
+    return undefined
+  }
+  const from = day('from', rawFrom)
+  const givenTo = day('to', rawTo)
+  if (from === undefined && givenTo === undefined) {
+    if (preset === 'custom') ignored.push('Ignored preset=custom: no valid from or to day given')
+    return { ...presetRange(DEFAULT_PRESET, context, tz), preset: DEFAULT_PRESET }
+  }
+  const last = dataDays(context, tz).last
+  const to = givenTo ?? (from !== undefined && from > last ? from : last)
+  const fallbackFrom = addDays(to, -(DEFAULT_SPAN - 1))
+  if (from === undefined) return { from: fallbackFrom, to, preset: 'custom' }
+  if (from > to) {
+    ignored.push(`Ignored from=${from}: it is after to=${to}`)
+    return { from: fallbackFrom, to, preset: 'custom' }
+  }
+  if (daySpan(from, to) > MAX_RANGE_DAYS) {
+    ignored.push(`Ignored from=${from}: a range may span at most ${MAX_RANGE_DAYS} days`)
+    return { from: fallbackFrom, to, preset: 'custom' }
+  }
+  return { from, to, preset: 'custom' }
+}
+
+function parseTools(raw: RawSearch, context: FilterContext, ignored: string[]): string[] {
+  const { values, invalid } = readMany(raw, 'tool')
+  if (invalid.length > 0) {
+    ignored.push(`Ignored tool=${describeValue(invalid)}: not a tool name`)
+  }
+  const known = context.knownTools === null ? null : new Set(context.knownTools)
+  const unknown = known === null ? [] : values.filter((tool) => !known.has(tool))
+  if (unknown.length > 0) {
+    const list = unknown.map((tool) => `tool=${describeValue(tool)}`).join(', ')
+    ignored.push(`Ignored ${list}: not ${unknown.length === 1 ? 'a known tool' : 'known tools'}`)
+  }
+  const kept = known === null ? values : values.filter((tool) => known.has(tool))
+  return [...new Set(kept)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}

@@ -1,0 +1,47 @@
+import { describeValue } from './describe-value'
+
+/** Raw search params as a router hands them over: any value, including garbage. */
+export type RawSearch = Readonly<Record<string, unknown>>
+
+/** The value of a key, or undefined when absent (inherited properties never count). */
+export function rawValue(raw: RawSearch, key: string): unknown {
+  return raw !== null && typeof raw === 'object' && Object.hasOwn(raw, key) ? raw[key] : undefined
+}
+
+/**
+ * A single-valued parameter as a string: undefined when absent or blank, the first value of a
+ * repeated one (noting the rest in `ignored`), numbers as their digits, anything else as-is so
+ * the caller rejects it with its own message.
+ */
+export function readSingle(raw: RawSearch, key: string, ignored: string[]): unknown {
+  let value = rawValue(raw, key)
+  if (Array.isArray(value)) {
+    if (value.length > 1) {
+      ignored.push(
+        `Ignored ${key}=${describeValue(value.slice(1))}: ${key} is given more than once`,
+      )
+    }
+    value = value[0]
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  if (value === undefined || value === null || value === '') return undefined
+  return value
+}
+
+/**
+ * A repeatable parameter's values: strings as they are, numbers and booleans as text (a router
+ * may have JSON-parsed `tool=123`); blanks dropped; anything else listed as `invalid`.
+ */
+export function readMany(raw: RawSearch, key: string): { values: string[]; invalid: unknown[] } {
+  const value = rawValue(raw, key)
+  const list: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value]
+  const values: string[] = []
+  const invalid: unknown[] = []
+  for (const item of list) {
+    if (typeof item === 'string') {
+      if (item !== '') values.push(item)
+    } else if (typeof item === 'number' || typeof item === 'boolean') values.push(String(item))
+    else invalid.push(item)
+  }
+  return { values, invalid }
+}

@@ -1,0 +1,44 @@
+import type { Filters, Preset } from './filters'
+
+/** The search params of a filter as a router takes them; only `custom` writes its days. */
+export interface FilterSearch {
+  preset: Preset
+  tz: string
+  from?: string
+  to?: string
+  tool?: string[]
+}
+
+/**
+ * The search params that {@link parseFilters} reads back to the same filters (given the same
+ * context). Named presets write no days, so a shared `preset=30d` link follows the data;
+ * `tool` is left out when every tool is selected.
+ */
+export function filtersToSearch(filters: Filters): FilterSearch {
+  const search: FilterSearch = { preset: filters.preset, tz: filters.tz }
+  if (filters.preset === 'custom') {
+    search.from = filters.from
+    search.to = filters.to
+  }
+  if (filters.tools.length > 0) search.tool = [...filters.tools]
+  return search
+}
+
+/** The same search params as a `URLSearchParams`, `tool` repeated once per tool. */
+export function filtersToSearchParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(filtersToSearch(filters))) {
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item)
+  }
+  return params
+}
+
+/** A `URLSearchParams` as raw search params: a repeated key becomes an array, in order. */
+export function searchParamsToRecord(params: URLSearchParams): Record<string, unknown> {
+  const record: Record<string, unknown> = Object.create(null)
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key)
+    record[key] = values.length === 1 ? values[0] : values
+  }
+  return record
+}

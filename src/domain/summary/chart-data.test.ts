@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { OTHER_TOOLS_LABEL, outcomeSeries, toolBars } from './chart-data'
+import { emptySummary, type ToolSummary } from './summary'
+import { toolRows } from './tool-rows'
+
+const summaryWith = (byTool: ToolSummary['byTool'], byDay: ToolSummary['byDay'] = {}) => ({
+  ...emptySummary(),
+  byTool,
+  byDay,
+})
+
+describe('toolBars', () => {
+  it('keeps the 15 tools with most calls and folds the rest into "other tools"', () => {
+    const byTool = Object.fromEntries(
+      Array.from({ length: 18 }, (_, i) => [
+        `tool_${String(i).padStart(2, '0')}`,
+        { succeeded: i + 1, failed: 1 },
+      ]),
+    )
+    const bars = toolBars(toolRows(summaryWith(byTool)))
+    expect(bars).toHaveLength(16)
+    expect(bars[0]).toMatchObject({ tool: 'tool_17', calls: 19 })
+    expect(bars[15]).toMatchObject({
+      label: OTHER_TOOLS_LABEL,
+      tool: null,
+      tools: 3,
+      calls: 2 + 3 + 4,
+      failed: 3,
+    })
+  })
+
+  it('has no "other tools" bar with 15 tools or fewer, and no bars without rows', () => {
+    expect(toolBars(toolRows(summaryWith({ a: { succeeded: 1 } })))).toHaveLength(1)
+    expect(toolBars([])).toEqual([])
+  })
+})
+
+describe('outcomeSeries', () => {
+  const summary = summaryWith(
+    {},
+    {
+      '2026-09-02': { succeeded: 3, failed: 1, 'refused:arguments': 2, 'refused:budget': 1 },
+      '2026-09-03': { 'refused:turn': 1 },
+    },
+  )
+
+  it('is per day: zero inside the data, a gap (null) outside it', () => {
+    const { granularity, points } = outcomeSeries(summary, {
+      from: '2026-08-31',
+      to: '2026-09-04',
+      dataFirst: '2026-09-01',
+      dataLast: '2026-09-03',
+    })
+    expect(granularity).toBe('day')
+    expect(points.map((p) => [p.key, p.calls, p.failed])).toEqual([
+      ['2026-08-31', null, null],
+      ['2026-09-01', 0, 0],
+      ['2026-09-02', 7, 1],
+      ['2026-09-03', 1, 0],
+      ['2026-09-04', null, null],
+    ])
+    expect(points[2]).toMatchObject({
+      succeeded: 3,
+      refusedArguments: 2,
+      refusedTurn: 0,
+      refusedOther: 1,
+    })
+  })
+
+  it('is per ISO week past 92 days, a week being a gap only when no day has data', () => {
+    const { granularity, points } = outcomeSeries(summary, {
+      from: '2026-08-01',
+      to: '2026-11-30',
+      dataFirst: '2026-08-31',
+      dataLast: '2026-09-03',
+    })
+    expect(granularity).toBe('week')
+    expect(points[0]).toMatchObject({
+      key: '2026-W31',
+      first: '2026-08-01',
+      last: '2026-08-02',
+      calls: null,
+    })
+    const week36 = points.find((p) => p.key === '2026-W36')
+    expect(week36).toMatchObject({
+      first: '2026-08-31',
+      days: 7,
+      daysWithData: 4,
+      calls: 8,
+      refusedTurn: 1,
+    })
+    expect(points.at(-1)).toMatchObject({ key: '2026-W49', last: '2026-11-30', calls: null })
+    expect(
+      outcomeSeries(summary, {
+        from: '2026-05-01',
+        to: '2026-07-31',
+        dataFirst: null,
+        dataLast: null,
+      }).granularity,
+    ).toBe('day')
+  })
+
+  it('shows counts even on a day outside the stated data, and nothing for a reversed range', () => {
+    const outside = outcomeSeries(summary, {
+      from: '2026-09-02',
+      to: '2026-09-02',
+      dataFirst: null,
+      dataLast: null,
+    })
+    expect(outside.points[0]?.calls).toBe(7)
+    expect(
+      outcomeSeries(summary, {
+        from: '2026-09-02',
+        to: '2026-09-01',
+        dataFirst: null,
+        dataLast: null,
+      }).points,
+    ).toEqual([])
+  })
+})

@@ -1,0 +1,125 @@
+import { daySpan, eachDay, groupDaysByWeek, type IsoDay } from '../time'
+import { compareStrings, emptyRecord, type Counts } from './records'
+import type { ToolSummary } from './summary'
+import { countsRowOf, totalsRow, type CountsRow, type ToolRow } from './tool-rows'
+
+/** How many tools get their own bar; the rest share one "other tools" bar. */
+export const TOP_TOOLS = 15
+/** Ranges longer than this many days are charted by ISO week instead of by day. */
+export const WEEKLY_AFTER_DAYS = 92
+export const OTHER_TOOLS_LABEL = 'other tools'
+
+/** One stacked bar: a tool, or all tools past the top ones (`tool: null`). */
+export interface ToolBar {
+  label: string
+  tool: string | null
+  /** How many tools the bar stands for (1, or the number folded into "other tools"). */
+  tools: number
+  calls: number
+  succeeded: number
+  failed: number
+  refusedArguments: number
+  refusedTurn: number
+  refusedOther: number
+}
+
+const barOf = (label: string, tool: string | null, tools: number, row: CountsRow): ToolBar => ({
+  label,
+  tool,
+  tools,
+  calls: row.calls,
+  succeeded: row.succeeded,
+  failed: row.failed,
+  refusedArguments: row.refusedArguments,
+  refusedTurn: row.refusedTurn,
+  refusedOther: row.refusedOther,
+})
+
+/**
+ * Bars for the `limit` tools with most calls, plus one "other tools" bar when more tools exist.
+ * No rows give no bars.
+ */
+export function toolBars(rows: readonly ToolRow[], limit: number = TOP_TOOLS): ToolBar[] {
+  const sorted = [...rows].sort((a, b) => b.calls - a.calls || compareStrings(a.tool, b.tool))
+  const top = sorted.slice(0, Math.max(0, limit))
+  const rest = sorted.slice(top.length)
+  const bars = top.map((row) => barOf(row.tool, row.tool, 1, row))
+  if (rest.length > 0) bars.push(barOf(OTHER_TOOLS_LABEL, null, rest.length, totalsRow(rest)))
+  return bars
+}
+
+/**
+ * One chart bucket (a day or an ISO week clipped to the range). Counts are null — a gap — when
+ * none of its days lies within the recorded data and none holds a call; a day within the data
+ * without calls is a true 0.
+ */
+export interface SeriesPoint {
+  key: string
+  first: IsoDay
+  last: IsoDay
+  days: number
+  daysWithData: number
+  calls: number | null
+  succeeded: number | null
+  failed: number | null
+  refusedArguments: number | null
+  refusedTurn: number | null
+  refusedOther: number | null
+}
+
+export interface SeriesOptions {
+  from: IsoDay
+  to: IsoDay
+  /** First and last day with recorded data in the zone (`dataDays`); null when none. */
+  dataFirst: IsoDay | null
+  dataLast: IsoDay | null
+  weeklyAfterDays?: number
+}
+
+/**
+ * The outcome series of `from`..`to`: per day, or per ISO week when the range is longer than
+ * {@link WEEKLY_AFTER_DAYS} days. An empty or reversed range gives no points.
+ */
+export function outcomeSeries(
+  summary: ToolSummary,
+  options: SeriesOptions,
+): { granularity: 'day' | 'week'; points: SeriesPoint[] } {
+  const { from, to, dataFirst, dataLast } = options
+  const weekly = daySpan(from, to) > (options.weeklyAfterDays ?? WEEKLY_AFTER_DAYS)
+  const days = eachDay(from, to)
+  const groups = weekly
+    ? groupDaysByWeek(days).map((week) => ({ key: week.key, days: week.days }))
+    : days.map((day) => ({ key: day, days: [day] }))
+  const inData = (day: IsoDay): boolean =>
+    dataFirst !== null && dataLast !== null && day >= dataFirst && day <= dataLast
+  const points = groups.map(({ key, days: groupDays }) => {
+    const outcomes = emptyRecord<number>()
+    let daysWithData = 0
+    let counted = false
+    for (const day of groupDays) {
+      if (inData(day)) daysWithData++
+      const counts: Counts | undefined = summary.byDay[day]
+      if (counts === undefined) continue
+      counted = true
+      for (const [outcome, n] of Object.entries(counts))
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + n
+    }
+    const gap = daysWithData === 0 && !counted
+    const totals = countsRowOf(outcomes)
+    const value = (n: number): number | null => (gap ? null : n)
+    return {
+      key,
+      first: groupDays[0] ?? from,
+      last: groupDays[groupDays.length - 1] ?? to,
+      days: groupDays.length,
+      daysWithData,
+      calls: value(totals.calls),
+      succeeded: value(totals.succeeded),
+      failed: value(totals.failed),
+      refusedArguments: value(totals.refusedArguments),
+      refusedTurn: value(totals.refusedTurn),
+      refusedOther: value(totals.refusedOther),
+    }
+  })
+  return { granularity: weekly ? 'week' : 'day', points }
+}

@@ -1,0 +1,132 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Run } from '../contract'
+import { dayOf } from '../time'
+import { foldRuns } from './fold-runs'
+import { mergeSummaries } from './merge-summaries'
+import { createScope } from './scope'
+import { emptySummary, type ToolSummary } from './summary'
+import { datasetArb } from './test-data'
+
+type Dataset = { from: string; to: string; zone: string; tools: string[]; runs: Run[] }
+
+/** A deliberately simple fold: the contract's rule read off the page, days by Intl per step. */
+function naiveSummary({ from, to, zone, tools, runs }: Dataset): ToolSummary {
+  const byTool = new Map<string, Map<string, number>>()
+  const byDay = new Map<string, Map<string, number>>()
+  const statuses = new Map<string, number>()
+  const bump = (table: Map<string, Map<string, number>>, key: string, outcome: string) => {
+    const inner = table.get(key) ?? new Map<string, number>()
+    inner.set(outcome, (inner.get(outcome) ?? 0) + 1)
+    table.set(key, inner)
+  }
+  const codes = new Set<string>()
+  const kinds = new Set<string>()
+  const unknownStatuses = new Set<string>()
+  let runsWithCalls = 0
+  let runsWithRefusal = 0
+  let runsWithFailure = 0
+  for (const run of runs) {
+    statuses.set(run.status, (statuses.get(run.status) ?? 0) + 1)
+    if (run.status === 'paused') unknownStatuses.add(run.status)
+    const outcomes: string[] = []
+    for (const step of run.steps) {
+      const day = dayOf(new Date(step.occurredAt).getTime(), zone)
+      if (day < from || day > to) continue
+      if (step.kind === 'plan') kinds.add('plan')
+      if (step.kind !== 'tool' || step.toolName === undefined) continue
+      if (tools.length > 0 && !tools.includes(step.toolName)) continue
+      let outcome: string
+      if (step.toolRefusal === 'arguments') outcome = 'refused:arguments'
+      else if (step.toolRefusal === 'turn') outcome = 'refused:turn'
+      else if (typeof step.toolRefusal === 'string') {
+        outcome = `refused:${step.toolRefusal}`
+        codes.add(step.toolRefusal)
+      } else outcome = step.toolIsError ? 'failed' : 'succeeded'
+      bump(byTool, step.toolName, outcome)
+      bump(byDay, day, outcome)
+      outcomes.push(outcome)
+    }
+    if (outcomes.length > 0) runsWithCalls++
+    if (outcomes.some((o) => o.startsWith('refused:'))) runsWithRefusal++
+    if (outcomes.includes('failed')) runsWithFailure++
+  }
+  const plain = (table: Map<string, Map<string, number>>) =>
+    Object.fromEntries([...table].map(([key, inner]) => [key, Object.fromEntries(inner)]))
+  return {
+    runs: runs.length,
+    runsWithCalls,
+    runsWithRefusal,
+    runsWithFailure,
+    runsByStatus: Object.fromEntries(statuses),
+    byTool: plain(byTool),
+    byDay: plain(byDay),
+    unknownRefusalCodes: [...codes].sort(),
+    unknownStepKinds: [...kinds].sort(),
+    unknownRunStatuses: [...unknownStatuses].sort(),
+  }
+}
+
+const scopeOf = (d: Dataset) => createScope({ from: d.from, to: d.to, tz: d.zone, tools: d.tools })
+const fold = (d: Dataset, runs: Run[] = d.runs) => foldRuns(emptySummary(), runs, scopeOf(d))
+
+describe('foldRuns — properties', () => {
+  it('equals a naive reference on random datasets around DST transitions', () => {
+    fc.assert(
+      fc.property(datasetArb, (dataset) => {
+        expect(fold(dataset)).toEqual(naiveSummary(dataset))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('gives the same summary for any page split, folded on or merged', () => {
+    fc.assert(
+      fc.property(datasetArb, fc.array(fc.nat(), { maxLength: 4 }), (dataset, rawCuts) => {
+        const cuts = [...new Set(rawCuts.map((c) => c % (dataset.runs.length + 1)))].sort(
+          (a, b) => a - b,
+        )
+        const pages = [0, ...cuts].map((start, i) =>
+          dataset.runs.slice(start, cuts[i] ?? undefined),
+        )
+        const scope = scopeOf(dataset)
+        const whole = fold(dataset)
+        const folded = pages.reduce((acc, page) => foldRuns(acc, page, scope), emptySummary())
+        const merged = pages
+          .map((page) => foldRuns(emptySummary(), page, scope))
+          .reduce(mergeSummaries, emptySummary())
+        expect(folded).toEqual(whole)
+        expect(merged).toEqual(whole)
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('merges associatively and commutatively, with the empty summary as identity', () => {
+    fc.assert(
+      fc.property(datasetArb, datasetArb, datasetArb, (a, b, c) => {
+        const [x, y, z] = [fold(a), fold(b), fold(c)]
+        expect(mergeSummaries(mergeSummaries(x, y), z)).toEqual(
+          mergeSummaries(x, mergeSummaries(y, z)),
+        )
+        expect(mergeSummaries(x, y)).toEqual(mergeSummaries(y, x))
+        expect(mergeSummaries(x, emptySummary())).toEqual(x)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('is plain JSON: survives JSON and structured clone unchanged, and does not mutate its input', () => {
+    fc.assert(
+      fc.property(datasetArb, (dataset) => {
+        const summary = fold(dataset)
+        expect(JSON.parse(JSON.stringify(summary))).toEqual(summary)
+        expect(structuredClone(summary)).toEqual(summary)
+        const again = foldRuns(JSON.parse(JSON.stringify(summary)), dataset.runs, scopeOf(dataset))
+        expect(summary).toEqual(fold(dataset))
+        expect(again.runs).toBe(summary.runs * 2)
+      }),
+      { numRuns: 50 },
+    )
+  })
+})

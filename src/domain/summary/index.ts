@@ -1,0 +1,7 @@
+export * from './summary'
+export * from './scope'
+export * from './fold-runs'
+export * from './merge-summaries'
+export * from './tool-rows'
+export * from './chart-data'
+export type { Counts } from './records'

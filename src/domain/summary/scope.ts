@@ -1,0 +1,43 @@
+import type { Step } from '../contract'
+import { createDayBuckets, type DayBuckets, type IsoDay } from '../time'
+
+/**
+ * What counts: tool steps inside the buckets' range `[startMs, endMs)` whose tool is in
+ * `tools` (empty = every tool), bucketed into the buckets' days. Plain data.
+ */
+export interface SummaryScope {
+  buckets: DayBuckets
+  tools: readonly string[]
+}
+
+/**
+ * The scope of filters (`from`..`to` inclusive in `tz`, the selected tools). Precomputes the day
+ * boundaries once; a reversed range gives an empty scope that counts nothing.
+ */
+export function createScope(filters: {
+  from: IsoDay
+  to: IsoDay
+  tz: string
+  tools: readonly string[]
+}): SummaryScope {
+  return { buckets: createDayBuckets(filters.from, filters.to, filters.tz), tools: filters.tools }
+}
+
+/**
+ * The one rule for which steps count in a scope, as a function made once per scope: the step's
+ * time in epoch ms when it is a `tool` step of a selected tool inside the range, else NaN
+ * (also for an unparsable time or a missing tool name).
+ */
+export function countedTimeIn(
+  scope: SummaryScope,
+): (step: Pick<Step, 'kind' | 'toolName' | 'occurredAt'>) => number {
+  const { startMs, endMs } = scope.buckets
+  const selected = scope.tools.length > 0 ? new Set(scope.tools) : null
+  return (step) => {
+    if (step.kind !== 'tool') return Number.NaN
+    const tool = step.toolName
+    if (tool === undefined || (selected !== null && !selected.has(tool))) return Number.NaN
+    const t = Date.parse(step.occurredAt)
+    return t >= startMs && t < endMs ? t : Number.NaN
+  }
+}

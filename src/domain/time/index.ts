@@ -1,0 +1,7 @@
+export * from './iso-day'
+export * from './zone'
+export * from './day-start'
+export * from './day-range'
+export * from './day-buckets'
+export * from './format-instant'
+export * from './weeks'
