@@ -1,0 +1,37 @@
+import { setupWorker } from 'msw/browser'
+import { createInstallation, DEFAULT_SEED } from './installation'
+import { createHandlers, DEFAULT_BASE_URL, handlers } from './handlers'
+
+/** The mock API in the browser, serving the default installation at the default base URL. */
+export const worker = setupWorker(...handlers)
+
+export interface StartMockWorkerOptions {
+  /** The API base URL the app is configured with (default `/api/diagnostics/v1`). */
+  baseUrl?: string
+  /** Build a different installation (e.g. `scale: 170` for about 100,000 runs). */
+  seed?: number
+  scale?: number
+  /** Where `msw init` put the worker script (default `<BASE_URL>mockServiceWorker.js`). */
+  serviceWorkerUrl?: string
+  /** Log every intercepted request to the console (default false). */
+  verbose?: boolean
+}
+
+/** Starts the worker; other requests (config.json, assets) pass through untouched. */
+export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<void> {
+  const { baseUrl = DEFAULT_BASE_URL, seed = DEFAULT_SEED, scale = 1 } = options
+  if (baseUrl !== DEFAULT_BASE_URL || seed !== DEFAULT_SEED || scale !== 1) {
+    const installation = createInstallation({ seed, scale })
+    worker.resetHandlers(...createHandlers({ baseUrl, installation }))
+  }
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    quiet: options.verbose !== true,
+    serviceWorker: {
+      url: options.serviceWorkerUrl ?? `${import.meta.env.BASE_URL}mockServiceWorker.js`,
+    },
+  })
+}
+
+/** The name `src/main.tsx` starts the demo with; the same as {@link startMockWorker}. */
+export const startDemoInstallation = startMockWorker

@@ -1,0 +1,56 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { Installation } from '../installation'
+import { decodeCursor, encodeCursor } from './cursor'
+import { parseRunsParams } from './params'
+
+export interface CreateHandlersOptions {
+  /** Where the API lives, absolute or relative to the document (`/api/diagnostics/v1`). */
+  baseUrl: string
+  installation: Installation
+}
+
+const badRequest = (message: string): Response =>
+  HttpResponse.json({ error: 'bad_request', message }, { status: 400 })
+
+/**
+ * MSW handlers serving an installation exactly as the diagnostics API v1 contract says:
+ * `/meta`, `/runs` (step-time range, tools, limit, cursor), `/runs/:uuid`, `/tools`.
+ * Happy paths only; tests add faults with `server.use`.
+ */
+export function createHandlers({ baseUrl, installation }: CreateHandlersOptions): HttpHandler[] {
+  const base = baseUrl.replace(/\/+$/, '')
+  return [
+    http.get(`${base}/meta`, () => HttpResponse.json(installation.meta)),
+    http.get(`${base}/tools`, () => HttpResponse.json({ tools: installation.tools })),
+    http.get(`${base}/runs`, ({ request }) => {
+      const params = parseRunsParams(new URL(request.url).searchParams)
+      if (!params.ok) return badRequest(params.message)
+      let after: string | null = null
+      if (params.cursor !== null) {
+        const key = decodeCursor(params.cursor)
+        if (key === null || installation.startedAtOf(key.uuid) !== key.startedAt) {
+          return badRequest('"cursor" is not a cursor this API issued.')
+        }
+        after = key.uuid
+      }
+      const slice = installation.queryRuns(params.query, after, params.limit)
+      const last = slice.continueAfter
+      return HttpResponse.json({
+        runs: slice.runs,
+        nextCursor: last === null ? null : encodeCursor(last),
+        totalRuns: slice.totalRuns,
+      })
+    }),
+    http.get(`${base}/runs/:uuid`, ({ params }) => {
+      const uuid = String(params.uuid)
+      const run = installation.getRun(uuid)
+      if (run === undefined) {
+        return HttpResponse.json(
+          { error: 'not_found', message: `No run ${uuid} is recorded on this installation.` },
+          { status: 404 },
+        )
+      }
+      return HttpResponse.json(run)
+    }),
+  ]
+}

@@ -1,0 +1,52 @@
+import { instantSchema } from '../../domain/contract'
+import type { RunQuery } from '../installation'
+
+export const DEFAULT_LIMIT = 200
+export const MAX_LIMIT = 500
+
+/** The parsed query of `GET /runs`, or the one sentence that says what is wrong with it. */
+export type RunsParams =
+  | { ok: true; query: RunQuery; cursor: string | null; limit: number }
+  | { ok: false; message: string }
+
+/** A single-valued parameter: undefined when absent, null when given more than once. */
+function single(search: URLSearchParams, name: string): string | undefined | null {
+  const values = search.getAll(name)
+  if (values.length > 1) return null
+  return values[0]
+}
+
+function instant(search: URLSearchParams, name: string): number | undefined | string {
+  const raw = single(search, name)
+  if (raw === undefined) return undefined
+  if (raw === null) return `"${name}" may be given only once.`
+  if (!instantSchema.safeParse(raw).success) {
+    return `"${name}" must be an RFC 3339 instant with an offset, e.g. 2026-11-03T00:00:00Z.`
+  }
+  return Date.parse(raw)
+}
+
+/** Parses and validates the query parameters of `GET /runs` exactly as the contract states. */
+export function parseRunsParams(search: URLSearchParams): RunsParams {
+  const from = instant(search, 'from')
+  if (typeof from === 'string') return { ok: false, message: from }
+  const to = instant(search, 'to')
+  if (typeof to === 'string') return { ok: false, message: to }
+  if (from !== undefined && to !== undefined && from >= to) {
+    return { ok: false, message: '"from" must be before "to".' }
+  }
+  const rawLimit = single(search, 'limit')
+  if (rawLimit === null) return { ok: false, message: '"limit" may be given only once.' }
+  const limit = rawLimit === undefined ? DEFAULT_LIMIT : Number(rawLimit)
+  if (rawLimit !== undefined && (!/^\d{1,4}$/.test(rawLimit) || limit < 1 || limit > MAX_LIMIT)) {
+    return { ok: false, message: `"limit" must be an integer from 1 to ${MAX_LIMIT}.` }
+  }
+  const cursor = single(search, 'cursor')
+  if (cursor === null) return { ok: false, message: '"cursor" may be given only once.' }
+  return {
+    ok: true,
+    query: { from: from ?? null, to: to ?? null, tools: search.getAll('tool') },
+    cursor: cursor ?? null,
+    limit,
+  }
+}

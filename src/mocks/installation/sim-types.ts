@@ -1,0 +1,65 @@
+import type { z } from 'zod'
+import type { runSchema, stepSchema } from '../../domain/contract'
+
+/** The run statuses and termination reasons the loop knows (agent-loop-facts). */
+export const TERMINATION_REASONS = [
+  'completed',
+  'max_iterations',
+  'budget_exhausted',
+  'policy_denied',
+  'approval_denied',
+  'provider_failed',
+  'cancelled',
+  'retries_exhausted',
+  'not_retryable',
+  'context_truncated',
+] as const
+export const PENDING_STATUSES = [
+  'running',
+  'waiting_for_approval',
+  'waiting_for_input',
+  'queued',
+] as const
+
+export type TerminationReason = (typeof TERMINATION_REASONS)[number]
+export type PendingStatus = (typeof PENDING_STATUSES)[number]
+/** How a run ends: a termination reason, or the status it is still in at the end of the data. */
+export type Ending = TerminationReason | PendingStatus
+
+/** Everything needed to replay one run; the simulation derives the rest from `seed`. */
+export interface RunSpec {
+  readonly seed: number
+  readonly startMs: number
+  readonly configuration: number
+  /** Tool calls the run executes without refusals (its turns are planned from this). */
+  calls: number
+  ending: Ending
+}
+
+/** One step inside the simulation: epoch-ms time and catalogue index instead of strings. */
+export interface SimStep {
+  kind: string
+  round: number
+  at: number
+  durationMs: number
+  tool?: number
+  isError?: boolean
+  /** `undefined` = the key is absent (turns before the argument check). */
+  refusal?: 'arguments' | 'turn' | null
+  approved?: boolean
+  writeTarget?: { table: string; uid: number }
+  meta?: Record<string, number | boolean | string>
+}
+
+export interface SimRun {
+  status: string
+  terminationReason: string | null
+  finishedAt: number | null
+  steps: SimStep[]
+}
+
+/** A step as served: the contract's fields plus harmless metadata (no text, ever). */
+export type MockStep = z.input<typeof stepSchema> & Record<string, unknown>
+
+/** A run as served by the mock API. */
+export type MockRun = Omit<z.input<typeof runSchema>, 'steps'> & { steps: MockStep[] }

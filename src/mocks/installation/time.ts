@@ -1,0 +1,18 @@
+/** Fixed instants of the demo installation (all UTC, epoch milliseconds). */
+export const DAY_MS = 86_400_000
+export const HOUR_MS = 3_600_000
+
+/** The first and last recorded calendar days. */
+export const FIRST_DAY_MS = Date.UTC(2026, 8, 1)
+export const LAST_DAY_MS = Date.UTC(2026, 10, 28)
+
+/** The ADR's figures cover steps before this instant (2026-11-03 inclusive). */
+export const FIGURES_UNTIL_MS = Date.UTC(2026, 10, 4)
+
+/** When the argument check (ADR 246) went live. */
+export const ARGUMENT_CHECK_SINCE_MS = Date.UTC(2026, 10, 5, 9)
+
+/** An epoch-milliseconds instant as RFC 3339 in UTC (`2026-11-03T14:05:09.120Z`). */
+export function isoAt(ms: number): string {
+  return new Date(ms).toISOString()
+}
