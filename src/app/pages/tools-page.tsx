@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
-import { describeApiError } from '../../api'
+import { describeApiError, useToolSummary } from '../../api'
 import { FilterBar, type ToolOption } from '../../components/filters'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
-import { ToolReport, useToolSummary } from '../../features/tool-report'
+import { ToolReport } from '../../features/tool-report'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
 /** `/tools`: the tool report for the filters in the URL. */

@@ -1,2 +1,1 @@
 export { ToolReport, type ToolReportProps } from './tool-report'
-export { useToolSummary, summaryKey } from './use-tool-summary'

@@ -1,7 +1,10 @@
 import { useMemo } from 'react'
-import { useApiConfig, useRunSummary, type Folder, type SummaryRequest } from '../../api'
-import type { Filters } from '../../domain/filters'
-import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../domain/summary'
+import { useApiConfig } from './api-context'
+import type { Folder } from './load-all-runs'
+import type { SummaryRequest } from './run-summary-store'
+import { useRunSummary } from './use-run-summary'
+import type { Filters } from '../domain/filters'
+import { createScope, emptySummary, foldRuns, type ToolSummary } from '../domain/summary'
 
 /** The cache key of a summary: exactly the filters that change what is counted. */
 export function summaryKey(baseUrl: string, filters: Filters): string {

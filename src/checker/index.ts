@@ -1,0 +1,11 @@
+/** The ADR 246 argument check and turn gate: pure TypeScript, no eval, no DOM. */
+export type {
+  CallAnswer,
+  Mismatch,
+  MismatchKind,
+  OfferedTool,
+  ToolCall,
+  TurnDecision,
+} from './types'
+export { checkArguments } from './check-arguments'
+export { checkTurn } from './check-turn'
