@@ -15,7 +15,11 @@ const meta = {
   retentionDays: 30,
   argumentCheckSince: '2026-11-05T09:00:00Z',
 }
-const server = setupServer(http.get(`${base}/meta`, () => HttpResponse.json(meta)))
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(meta)),
+  http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
+  http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
+)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
