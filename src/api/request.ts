@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../domain/zod'
 import { errorBodySchema } from '../domain/contract'
 import { ContractError, HttpError, NetworkError, TimeoutError, parseRetryAfter } from './errors'
 import { formatJsonPath } from './json-path'

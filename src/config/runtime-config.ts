@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../domain/zod'
 
 export const DEFAULT_API_BASE_URL = '/api/diagnostics/v1'
 

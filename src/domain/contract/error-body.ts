@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 
 /** The error body the contract promises "where possible"; proxies may send anything else. */
 export const errorBodySchema = z.object({

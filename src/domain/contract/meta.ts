@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { instantSchema } from './instant'
 
 /** The privacy levels the CMS knows; an unknown one is kept as its own string. */

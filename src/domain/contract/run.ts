@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { instantSchema } from './instant'
 
 /** Step kinds the contract names; more may come and are kept under their own names. */

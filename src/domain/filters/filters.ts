@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { daySpan, isIsoDay, isValidZone, type IsoDay } from '../time'
 
 /** The range presets; `custom` means the URL's own `from` and `to`. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../../domain/zod'
 import type { runSchema, stepSchema } from '../../domain/contract'
 
 /** The run statuses and termination reasons the loop knows (agent-loop-facts). */

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../../../domain/zod'
 import type { toolSchema } from '../../../domain/contract'
 
 /** A JSON Schema node as the catalogue writes it. */
