@@ -6,7 +6,12 @@ import type { BenchRow } from './harness'
 
 type Suite = { name: string; load: () => Promise<{ run: () => Promise<BenchRow[]> }> }
 
-const suites: Suite[] = [{ name: 'checker', load: () => import('./checker-bench') }]
+const suites: Suite[] = [
+  { name: 'fold', load: () => import('./fold-bench') },
+  { name: 'csv', load: () => import('./csv-bench') },
+  { name: 'checker', load: () => import('./checker-bench') },
+  { name: 'bundle', load: () => import('./bundle-bench') },
+]
 
 const only = process.argv.slice(2)
 const rows: BenchRow[] = []
@@ -28,4 +33,6 @@ console.table(
     met: r.met === undefined || r.met === null ? '' : r.met ? 'yes' : 'NO',
   })),
 )
-console.log(JSON.stringify({ node: process.version, date: new Date().toISOString(), rows }, null, 2))
+console.log(
+  JSON.stringify({ node: process.version, date: new Date().toISOString(), rows }, null, 2),
+)

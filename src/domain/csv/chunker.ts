@@ -37,22 +37,26 @@ export function createCsvChunker(
   options: CsvChunkerOptions = {},
 ): CsvChunker {
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE)
-  let buffer = (options.bom === false ? '' : UTF8_BOM) + csvLine(columns)
+  // Lines are gathered in an array and joined once per chunk: appending to one growing string
+  // builds a rope of a node per line, which costs more in garbage collection than the join.
+  let lines: string[] = [(options.bom === false ? '' : UTF8_BOM) + csvLine(columns)]
+  let length = lines[0]?.length ?? 0
   let rows = 0
+  const take = () => {
+    const chunk = lines.join('')
+    lines = []
+    length = 0
+    return chunk
+  }
   return {
     push(row) {
-      buffer += csvLine(row)
+      const line = csvLine(row)
+      lines.push(line)
+      length += line.length
       rows++
-      if (buffer.length < chunkSize) return null
-      const chunk = buffer
-      buffer = ''
-      return chunk
+      return length < chunkSize ? null : take()
     },
-    end() {
-      const chunk = buffer
-      buffer = ''
-      return chunk
-    },
+    end: take,
     get rows() {
       return rows
     },

@@ -37,3 +37,28 @@ export function toolReportFileName(from: string, to: string): string {
 export function toolCallsFileName(from: string, to: string): string {
   return `tool-calls_${from}_${to}.csv`
 }
+
+/** The runs list's columns, exactly (one row per listed run, in the list's order). */
+export const RUNS_COLUMNS = [
+  'run_uuid',
+  'started_at',
+  'configuration',
+  'status',
+  'rounds',
+  'tool_calls',
+  'failed',
+  'refused_arguments',
+  'refused_turn',
+  'refused_other',
+  'duration_ms',
+  'from',
+  'to',
+  'timezone',
+  'tools',
+  'outcome',
+] as const
+
+/** `runs_<from>_<to>.csv`; days as given. */
+export function runsFileName(from: string, to: string): string {
+  return `runs_${from}_${to}.csv`
+}

@@ -5,13 +5,31 @@ export type CsvValue = string | number | null | undefined
 export const CSV_NEWLINE = '\r\n'
 
 // = + - @ tab CR LF NUL: a spreadsheet may read a cell starting with one of these as a formula.
-const DANGEROUS_FIRST = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d, 0x0a, 0x00])
 const NEEDS_QUOTES = /[",\r\n]/
 const QUOTE = /"/g
 
+/** Whether a character code may start a formula: `=` `+` `-` `@` tab CR LF NUL. */
+function startsFormula(code: number): boolean {
+  return (
+    code === 0x3d ||
+    code === 0x2b ||
+    code === 0x2d ||
+    code === 0x40 ||
+    code === 0x09 ||
+    code === 0x0d ||
+    code === 0x0a ||
+    code === 0x00
+  )
+}
+
 /** True when a text cell would be taken for a formula and so gets a leading apostrophe. */
 export function isFormulaLike(text: string): boolean {
-  return text.length > 0 && DANGEROUS_FIRST.has(text.charCodeAt(0))
+  return text.length > 0 && startsFormula(text.charCodeAt(0))
+}
+
+function textCell(value: string): string {
+  const text = startsFormula(value.charCodeAt(0)) ? `'${value}` : value
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text
 }
 
 /**
@@ -23,13 +41,21 @@ export function isFormulaLike(text: string): boolean {
 export function csvCell(value: CsvValue): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
   if (value === null || value === undefined || value === '') return ''
-  const text = isFormulaLike(value) ? `'${value}` : value
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(QUOTE, '""')}"` : text
+  return textCell(value)
 }
 
-/** One record: the cells joined by commas and ended by CRLF. No values give an empty record. */
+/**
+ * One record: the cells joined by commas and ended by CRLF. No values give an empty record.
+ * Written as one loop without intermediate arrays: it runs once per exported row.
+ */
 export function csvLine(values: readonly CsvValue[]): string {
   let line = ''
-  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : ',') + csvCell(values[i])
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) line += ','
+    const value = values[i]
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) line += String(value)
+    } else if (value !== null && value !== undefined && value !== '') line += textCell(value)
+  }
   return line + CSV_NEWLINE
 }

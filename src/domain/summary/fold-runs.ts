@@ -1,7 +1,7 @@
 import { KNOWN_REFUSAL_CODES, KNOWN_RUN_STATUSES, KNOWN_STEP_KINDS } from '../contract'
 import type { Run, Step } from '../contract'
 import { outcomeOf, refusalCodeOf } from '../outcome'
-import { bucketIndex } from '../time'
+import { bucketIndex, parseInstantMs } from '../time'
 import { addCounts, emptyRecord, unionSorted, type Counts } from './records'
 import { countedTimeIn, type SummaryScope } from './scope'
 import { copySummary, type ToolSummary } from './summary'
@@ -49,7 +49,7 @@ export function foldRuns(
     for (const step of run.steps) {
       if (step.kind !== 'tool') {
         if (!knownKinds.has(step.kind)) {
-          const t = Date.parse(step.occurredAt)
+          const t = parseInstantMs(step.occurredAt)
           if (t >= startMs && t < endMs) kinds.add(step.kind)
         }
         continue

@@ -1,5 +1,5 @@
 import type { Step } from '../contract'
-import { createDayBuckets, type DayBuckets, type IsoDay } from '../time'
+import { createDayBuckets, parseInstantMs, type DayBuckets, type IsoDay } from '../time'
 
 /**
  * What counts: tool steps inside the buckets' range `[startMs, endMs)` whose tool is in
@@ -37,7 +37,7 @@ export function countedTimeIn(
     if (step.kind !== 'tool') return Number.NaN
     const tool = step.toolName
     if (tool === undefined || (selected !== null && !selected.has(tool))) return Number.NaN
-    const t = Date.parse(step.occurredAt)
+    const t = parseInstantMs(step.occurredAt)
     return t >= startMs && t < endMs ? t : Number.NaN
   }
 }

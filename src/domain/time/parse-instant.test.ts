@@ -1,0 +1,56 @@
+import fc from 'fast-check'
+import { describe, it } from 'vitest'
+import { parseInstantMs } from './parse-instant'
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0')
+
+describe('parseInstantMs', () => {
+  it('agrees with Date.parse on generated RFC 3339 instants', () => {
+    const instant = fc
+      .record({
+        ms: fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fraction: fc.constantFrom('', '.1', '.12', '.120', '.1234', '.999999'),
+        offset: fc.constantFrom(
+          'Z',
+          '+00:00',
+          '+01:00',
+          '-05:00',
+          '+05:45',
+          '+13:45',
+          '-09:30',
+          '+14:00',
+        ),
+      })
+      .map(({ ms, fraction, offset }) => {
+        const d = new Date(ms)
+        const base = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`
+        return base + fraction + offset
+      })
+    fc.assert(
+      fc.property(instant, (s) => Object.is(parseInstantMs(s), Date.parse(s))),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('leaves everything else to Date.parse, so odd input never differs', () => {
+    const odd = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        '2026-02-30T10:00:00Z',
+        '2026-13-01T00:00:00Z',
+        '2026-11-03T24:00:00Z',
+        '2026-11-03t10:00:00z',
+        '2026-11-03T10:00:60Z',
+        '2026-11-03T10:00:00.Z',
+        '2026-11-03T10:00:00+0100',
+        '2026-11-03 10:00:00Z',
+        'yesterday',
+        '',
+      ),
+    )
+    fc.assert(
+      fc.property(odd, (s) => Object.is(parseInstantMs(s), Date.parse(s))),
+      { numRuns: 2000 },
+    )
+  })
+})
