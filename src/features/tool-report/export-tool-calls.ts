@@ -3,7 +3,7 @@ import { TOOL_CALLS_COLUMNS, createCsvChunker, toolCallRows } from '../../domain
 import type { SummaryScope } from '../../domain/summary'
 
 export interface ToolCallsExport {
-  chunks: string[]
+  chunks: BlobPart[]
   rows: number
   complete: boolean
   loadedRuns: number
@@ -22,7 +22,12 @@ export async function exportToolCalls(
   onProgress: (loadedRuns: number, totalRuns: number | null) => void,
 ): Promise<ToolCallsExport> {
   const chunker = createCsvChunker(TOOL_CALLS_COLUMNS)
-  const chunks: string[] = []
+  let chunks: BlobPart[] = []
+  // Every 16 chunks (~16 MB) become one Blob, which the browser keeps outside the JS heap.
+  const add = (chunk: string) => {
+    chunks.push(chunk)
+    if (chunks.length >= 16) chunks = [new Blob(chunks, { type: 'text/csv;charset=utf-8' })]
+  }
   const final = await loadAllRuns({
     config,
     query,
@@ -32,14 +37,14 @@ export async function exportToolCalls(
       fold: (state, runs) => {
         for (const row of toolCallRows(runs, scope)) {
           const chunk = chunker.push(row)
-          if (chunk !== null) chunks.push(chunk)
+          if (chunk !== null) add(chunk)
         }
         return state
       },
     },
     onUpdate: (state) => onProgress(state.loadedRuns, state.totalRuns),
   })
-  chunks.push(chunker.end())
+  add(chunker.end())
   return {
     chunks,
     rows: chunker.rows,
