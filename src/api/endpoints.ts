@@ -1,4 +1,5 @@
 import {
+  fastRunsPage,
   metaSchema,
   runSchema,
   runsPageSchema,
@@ -35,6 +36,7 @@ export const getRunsPage = (
   request(config, {
     path: '/runs',
     schema: runsPageSchema,
+    fast: fastRunsPage,
     query: { ...query, tool: query.tool && query.tool.length > 0 ? query.tool : undefined },
     signal,
   })

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getMeta, getRun, getRunsPage, getTools, type RunsQuery } from './endpoints'
-import { isRetryable } from './errors'
+import { HttpError, isRetryable } from './errors'
 import { diagnosticsKeys } from './query-keys'
 import type { ApiConfig } from './request'
 
@@ -8,12 +8,22 @@ import type { ApiConfig } from './request'
 export const retryPolicy = (failureCount: number, error: unknown): boolean =>
   failureCount < 3 && isRetryable(error)
 
+/**
+ * The wait before retry `attempt` (0-based): what a 429/503 `Retry-After` asked for, else a
+ * backoff of 0.5 s, 1 s, 2 s … capped at 8 s (the same steps as the runs loader).
+ */
+export const retryDelay = (attempt: number, error: unknown): number =>
+  error instanceof HttpError && error.retryAfterMs !== null
+    ? error.retryAfterMs
+    : Math.min(500 * 2 ** attempt, 8_000)
+
 export const metaQuery = (config: ApiConfig) =>
   queryOptions({
     queryKey: diagnosticsKeys.meta(config),
     queryFn: ({ signal }) => getMeta(config, signal),
     staleTime: 60_000,
     retry: retryPolicy,
+    retryDelay,
   })
 
 export const toolsQuery = (config: ApiConfig) =>
@@ -22,6 +32,7 @@ export const toolsQuery = (config: ApiConfig) =>
     queryFn: ({ signal }) => getTools(config, signal),
     staleTime: 5 * 60_000,
     retry: retryPolicy,
+    retryDelay,
   })
 
 export const runQuery = (config: ApiConfig, uuid: string) =>
@@ -29,6 +40,7 @@ export const runQuery = (config: ApiConfig, uuid: string) =>
     queryKey: diagnosticsKeys.run(config, uuid),
     queryFn: ({ signal }) => getRun(config, uuid, signal),
     retry: retryPolicy,
+    retryDelay,
   })
 
 export const runsPageQuery = (config: ApiConfig, query: RunsQuery) =>
@@ -36,4 +48,5 @@ export const runsPageQuery = (config: ApiConfig, query: RunsQuery) =>
     queryKey: diagnosticsKeys.runsPage(config, query),
     queryFn: ({ signal }) => getRunsPage(config, query, signal),
     retry: retryPolicy,
+    retryDelay,
   })

@@ -3,7 +3,7 @@
  * of the same pages), and the same per-tool and per-day aggregation written with arquero.
  */
 import * as aq from 'arquero'
-import { runsPageSchema, type Run } from '../../src/domain/contract'
+import { fastRunsPage, runsPageSchema, type Run } from '../../src/domain/contract'
 import { outcomeOf } from '../../src/domain/outcome'
 import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../src/domain/summary'
 import { bucketDay } from '../../src/domain/time'
@@ -62,6 +62,8 @@ export async function run(): Promise<BenchRow[]> {
     return summary
   })
   const validate = best(() => parsed.map((p) => runsPageSchema.parse(p)), 1)
+  const fastValidate = best(() => parsed.map((p) => fastRunsPage(p)))
+  const rejected = fastValidate.value.filter((p) => p === null).length
   const arquero = best(() => arqueroAggregate(parsed), 1)
   const calls = Object.values(fold.value.byTool).reduce(
     (n, outcomes) => n + Object.values(outcomes).reduce((a, b) => a + b, 0),
