@@ -20,6 +20,12 @@ interface Entry {
 
 const MAX_FINISHED = 24
 
+/** Whether the entry's load is still fetching (its last update may precede its promise's end). */
+const isRunning = (entry: Entry) => {
+  const status = entry.state?.status
+  return status === undefined || status === 'loading' || status === 'waiting'
+}
+
 /**
  * Loads and caches folded summaries by key (the parsed filters): switching back to filters seen
  * before is instant, a load nobody watches any more is aborted, and an incomplete load keeps its
@@ -47,16 +53,15 @@ export class RunSummaryStore {
       return
     }
     entry.usedAt = ++this.clock
-    const status = entry.state?.status
-    if (entry.released && (status === 'cancelled' || status === undefined)) {
-      this.begin(key, entry.request, entry)
-    }
+    // Released means aborted because nobody watched (React StrictMode does this on every mount):
+    // continue from the last whole page, whatever status the aborted load has reached by now.
+    if (entry.released) this.begin(key, entry.request, entry)
   }
 
   /** The page stopped showing `key`: abort a running load so new filters never wait for it. */
   release(key: string): void {
     const entry = this.entries.get(key)
-    if (!entry?.controller) return
+    if (!entry?.controller || !isRunning(entry)) return
     entry.released = true
     entry.controller.abort()
   }
@@ -88,7 +93,8 @@ export class RunSummaryStore {
     const resumable = from?.state && from.state.pages > 0 ? from.state : null
     const entry: Entry = {
       state: from?.state ?? null,
-      seen: resumable && from ? from.seen : new Set(),
+      // A copy: the aborted load may still add the uuids of a page it fetched before the abort.
+      seen: resumable && from ? new Set(from.seen) : new Set(),
       controller,
       request,
       released: false,

@@ -1,10 +1,89 @@
-import { Placeholder } from '../placeholder'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
+import { describeApiError } from '../../api'
+import { FilterBar, type ToolOption } from '../../components/filters'
+import { ErrorState, LoadingState } from '../../components/ui/states'
+import { isWritingTool } from '../../domain/contract'
+import { parseEffectParams } from '../../domain/effect'
+import { Overview, type EffectParamsChange } from '../../features/overview'
+import { useDashboardFilters } from '../use-dashboard-filters'
 
+/** `/`: the effect of the argument check (ADR 246) before and after its decision date. */
 export function OverviewPage() {
+  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const raw = useSearch({ strict: false }) as Record<string, unknown>
+  const navigate = useNavigate()
+  const zone = filters?.tz ?? browserZone
+  const params = useMemo(() => parseEffectParams(raw, zone), [raw, zone])
+  const onParamsChange = useCallback(
+    (change: EffectParamsChange) => {
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, string | string[] | undefined>) => {
+          const next = { ...prev }
+          if (change.since !== undefined) next.since = change.since ?? undefined
+          if (change.window !== undefined) next.window = String(change.window)
+          return next
+        },
+      })
+    },
+    [navigate],
+  )
+  const options = useMemo(
+    (): ToolOption[] =>
+      (catalogue.data?.tools ?? []).map((t) => ({
+        name: t.name,
+        source: t.source,
+        server: t.server,
+        writing: isWritingTool(t),
+        calls: null,
+      })),
+    [catalogue.data],
+  )
+  const tools = catalogue.data?.tools ?? (catalogue.isError ? [] : null)
+
   return (
-    <Placeholder
-      title="Overview"
-      what="the effect of the argument check (before and after, recovery within one round, what the check saved)."
-    />
+    <section aria-labelledby="overview-title">
+      <h1 id="overview-title">Overview: the effect of the argument check</h1>
+      <p className="muted">
+        Did ADR 246 turn failures nobody could act on into refusals the model corrects in one round,
+        and what did it cost? Tool calls in equal windows before and after the decision date, for
+        the selected tools; the chart follows the date range. Days are read in{' '}
+        <strong>{zone}</strong>.
+      </p>
+      {meta.isError ? (
+        <ErrorState
+          title="The installation could not be read"
+          message={describeApiError(meta.error)}
+          onRetry={() => void meta.refetch()}
+        />
+      ) : null}
+      {catalogue.isError ? (
+        <ErrorState
+          title="The tool catalogue could not be read"
+          message={`${describeApiError(catalogue.error)} Savings need its approval and input flags.`}
+          onRetry={() => void catalogue.refetch()}
+        />
+      ) : null}
+      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      {filters && meta.data ? (
+        <>
+          <FilterBar
+            filters={filters}
+            onChange={setFilters}
+            tools={options}
+            ignored={[...ignored, ...params.ignored]}
+            browserZone={browserZone}
+          />
+          <Overview
+            filters={filters}
+            meta={meta.data}
+            catalogue={tools}
+            params={params}
+            onParamsChange={onParamsChange}
+          />
+        </>
+      ) : null}
+    </section>
   )
 }

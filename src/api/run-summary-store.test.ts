@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { delay, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import type { Folder } from './load-all-runs'
+import { RunSummaryStore } from './run-summary-store'
+
+const base = '/api/diagnostics/v1'
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const run = (uuid: string) => ({
+  uuid,
+  status: 'completed',
+  configuration: 'c',
+  startedAt: '2026-11-03T14:05:00Z',
+  finishedAt: null,
+  terminationReason: null,
+  steps: [],
+})
+const uuids: Folder<string[]> = {
+  empty: () => [],
+  fold: (s, runs) => [...s, ...runs.map((r) => r.uuid)],
+}
+const request = { config: { baseUrl: base }, query: {}, folder: uuids }
+
+function serve(pages: string[][]) {
+  server.use(
+    http.get(`${base}/runs`, async ({ request: r }) => {
+      await delay(20)
+      const index = Number(new URL(r.url).searchParams.get('cursor') ?? '0')
+      return HttpResponse.json({
+        runs: (pages[index] ?? []).map(run),
+        nextCursor: index + 1 < pages.length ? String(index + 1) : null,
+        totalRuns: pages.flat().length,
+      })
+    }),
+  )
+}
+
+const settled = (store: RunSummaryStore, key: string) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      const status = store.get(key)?.status
+      if (status === 'done' || status === 'error' || status === 'partial') resolve()
+    }
+    store.subscribe(check)
+    check()
+  })
+
+describe('RunSummaryStore', () => {
+  it('finishes a load that was released and watched again at once (StrictMode mounts)', async () => {
+    serve([['a', 'b'], ['c'], ['d']])
+    const store = new RunSummaryStore()
+    store.watch('k', request)
+    store.release('k')
+    store.watch('k', request)
+    await settled(store, 'k')
+    expect(store.get<string[]>('k')).toMatchObject({
+      status: 'done',
+      summary: ['a', 'b', 'c', 'd'],
+      duplicates: 0,
+    })
+  })
+
+  it('continues a released load from its last page when watched again later', async () => {
+    serve([['a'], ['b'], ['c']])
+    const store = new RunSummaryStore()
+    store.watch('k', request)
+    await new Promise<void>((resolve) => {
+      const stop = store.subscribe(() => {
+        if ((store.get('k')?.pages ?? 0) >= 1) {
+          stop()
+          resolve()
+        }
+      })
+    })
+    store.release('k')
+    await delay(50)
+    store.watch('k', request)
+    await settled(store, 'k')
+    expect(store.get<string[]>('k')).toMatchObject({
+      status: 'done',
+      summary: ['a', 'b', 'c'],
+      duplicates: 0,
+    })
+  })
+
+  it('serves a finished summary again without loading', async () => {
+    let calls = 0
+    serve([['a']])
+    server.events.on('request:start', () => {
+      calls++
+    })
+    const store = new RunSummaryStore()
+    store.watch('k', request)
+    await settled(store, 'k')
+    store.release('k')
+    store.watch('k', request)
+    expect(store.get('k')?.status).toBe('done')
+    expect(calls).toBe(1)
+    server.events.removeAllListeners()
+  })
+})

@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { AFTER_RUNS, BEFORE_RUNS, CATALOGUE } from '../../domain/effect/test-fixtures'
+import { App } from '../app'
+import { createAppRouter } from '../router'
+
+const base = '/api/diagnostics/v1'
+const meta = (argumentCheckSince: string | null) => ({
+  installation: 'Test',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-10-01T00:00:00Z',
+  latestAt: '2026-11-20T00:00:00Z',
+  retentionDays: null,
+  argumentCheckSince,
+})
+const tools = CATALOGUE.map((t) => ({
+  ...t,
+  server: null,
+  group: 'content',
+  effect: t.approval ? 'idempotent_write' : 'read_only',
+  parameters: { type: 'object', properties: {} },
+}))
+const runs = [...AFTER_RUNS, ...BEFORE_RUNS]
+let metaBody = meta('2026-11-05T09:00:00Z')
+let broken = false
+
+/** Two pages of every query: the fold decides what counts, as with the real API. */
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(metaBody)),
+  http.get(`${base}/tools`, () => HttpResponse.json({ tools })),
+  http.get(`${base}/runs`, ({ request }) => {
+    const cursor = new URL(request.url).searchParams.get('cursor')
+    const half = 6
+    if (cursor === null)
+      return HttpResponse.json({
+        runs: runs.slice(0, half),
+        nextCursor: 'p2',
+        totalRuns: runs.length,
+      })
+    if (broken) return HttpResponse.json({ error: 'unavailable' }, { status: 400 })
+    return HttpResponse.json({ runs: runs.slice(half), nextCursor: null, totalRuns: runs.length })
+  }),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  server.resetHandlers()
+  metaBody = meta('2026-11-05T09:00:00Z')
+  broken = false
+})
+afterAll(() => server.close())
+
+function renderAt(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  return render(<App api={{ baseUrl: base }} router={router} />)
+}
+const LOADED = { timeout: 5000 }
+const kpi = (name: string) => {
+  const card = screen.getByRole('heading', { name }).closest('li')
+  if (!card) throw new Error(`no card ${name}`)
+  return card.querySelector('.ov-kpi__value')?.textContent ?? ''
+}
+const cellsOf = (name: RegExp) => {
+  const row = screen.getByRole('rowheader', { name }).closest('tr')
+  if (!row) throw new Error('no row')
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent ?? '')
+}
+
+describe('/ overview page', () => {
+  it('shows the hand-worked figures of the fixtures', async () => {
+    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    await screen.findByRole('button', { name: 'Export comparison (CSV)' }, LOADED)
+    expect(await screen.findByText(/when the argument check went live/, {}, LOADED)).toBeVisible()
+    // 5 calls before, 23 after; failures 1/5 → 2/23; refusals 12/23; 2 of 8 recovered next round.
+    expect(kpi('Calls')).toBe('5 → 23')
+    expect(kpi('Failure rate')).toBe('20.0 % → 8.7 %')
+    expect(kpi('Refusal rate after')).toBe('52.2 %')
+    expect(kpi('Recovered in one round')).toBe('25.0 %')
+    expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeEnabled()
+    expect(cellsOf(/^All 6 tools/).slice(0, 2)).toEqual(['5', '23'])
+    expect(cellsOf(/^update_page_metadata/).slice(0, 2)).toEqual(['2', '10'])
+    const saved = screen.getByRole('region', { name: 'What the check saved' })
+    expect(within(saved).getByText('approval cards not raised').nextSibling?.textContent).toBe('5')
+    expect(within(saved).getByText('questions not asked').nextSibling?.textContent).toBe('1')
+    expect(within(saved).getByText('external calls not charged').nextSibling?.textContent).toBe('2')
+    expect(within(saved).getByText(/1 refused calls were of tools the catalogue/)).toBeVisible()
+    const recovery = screen.getByRole('region', { name: 'Recovery after a refusal' })
+    expect(within(recovery).getByText('median corrective rounds').nextSibling?.textContent).toMatch(
+      /^1/,
+    )
+    expect(within(recovery).getByText(/4 never called that tool again/)).toBeVisible()
+    // The link behind a count reproduces it on the runs page.
+    const link = within(recovery).getByRole('link', { name: '8 argument refusals' })
+    expect(link.getAttribute('href')).toContain('outcome=refused-arguments')
+    expect(link.getAttribute('href')).toContain('from=2026-11-05')
+  })
+
+  it('takes the first refused call as the decision date when /meta names none', async () => {
+    metaBody = meta(null)
+    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    expect(await screen.findByText(/the first refused call in the data/, {}, LOADED)).toBeVisible()
+    // The first refusal: run A's first call, 2026-11-06 10:00 UTC.
+    expect(screen.getByText('2026-11-06 10:00 (UTC)')).toBeVisible()
+  })
+
+  it('says when one side of the decision date holds no data', async () => {
+    // Decision after the last recorded step: every fixture run falls into the 28 days before.
+    renderAt('/?tz=UTC&since=2026-11-21&window=28')
+    expect(await screen.findByText('No data after the decision date', {}, LOADED)).toBeVisible()
+    expect(screen.getByText(/set in this link/)).toBeVisible()
+    await screen.findByText(/split at the decision date$/, {}, LOADED)
+    expect(kpi('Calls')).toBe('28 → 0')
+    // 3 failures (G, D, F) of 28 calls; nothing after.
+    expect(kpi('Failure rate')).toBe('10.7 % → –')
+  })
+
+  it('reports a bad since= and window= and falls back', async () => {
+    renderAt('/?tz=UTC&since=soon&window=999')
+    expect(await screen.findByText(/Ignored since=soon/, {}, LOADED)).toBeVisible()
+    expect(screen.getByText(/Ignored window=999/)).toBeVisible()
+    expect(screen.getByRole('combobox', { name: 'Window on each side' })).toHaveValue('14')
+  })
+
+  it('marks figures incomplete when paging breaks, with no export, and resumes', async () => {
+    broken = true
+    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    expect(
+      (await screen.findAllByText('Incomplete: 6 of 12 runs', {}, LOADED)).length,
+    ).toBeGreaterThan(0)
+    await screen.findByRole('button', { name: 'Export comparison (CSV)' }, LOADED)
+    expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeDisabled()
+    expect(screen.getByText(/split at the decision date — incomplete: 6 of 12 runs/)).toBeVisible()
+    broken = false
+    for (const button of screen.getAllByRole('button', { name: 'Resume' }))
+      await userEvent.click(button)
+    await screen.findByText(/split at the decision date$/, {}, LOADED)
+    expect(screen.queryByText(/Incomplete/)).toBeNull()
+    expect(kpi('Calls')).toBe('5 → 23')
+  })
+
+  it('shows an error with Retry when no run can be loaded', async () => {
+    server.use(http.get(`${base}/runs`, () => HttpResponse.json({ error: 'x' }, { status: 403 })))
+    renderAt('/?tz=UTC')
+    expect(
+      (await screen.findAllByText('The runs could not be loaded', {}, LOADED)).length,
+    ).toBeGreaterThan(0)
+    expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBeGreaterThan(0)
+  })
+})

@@ -1,0 +1,132 @@
+import { Link } from '@tanstack/react-router'
+import type { Comparison, ComparisonRow, EffectWindows } from '../../domain/effect'
+import type { Filters } from '../../domain/filters'
+import { num, points } from './format'
+import { reportOf, runsBehind } from './links'
+import { Rate } from './rate'
+
+export interface ComparisonTableProps {
+  comparison: Comparison
+  windows: EffectWindows
+  filters: Filters
+  caption: string
+}
+
+/** Before and after per tool, the all-tools row first; marked rows changed beyond the intervals. */
+export function ComparisonTable({ comparison, windows, filters, caption }: ComparisonTableProps) {
+  const codes = comparison.codes
+  const row = (r: ComparisonRow) => {
+    const name = r.tool ?? `All ${comparison.tools.length} tools`
+    const runs = (
+      side: 'before' | 'after',
+      outcome?: 'failed' | 'refused-arguments' | 'refused-turn',
+    ) => (
+      <Link to="/runs" search={runsBehind(filters, windows, side, r.tool, outcome)}>
+        {num(
+          outcome === 'failed'
+            ? r[side].failed
+            : outcome === 'refused-arguments'
+              ? r[side].refusedArguments
+              : outcome === 'refused-turn'
+                ? r[side].refusedTurn
+                : r[side].calls,
+        )}
+      </Link>
+    )
+    return (
+      <tr key={r.tool ?? '(all)'} className={r.tool === null ? 'ov-all' : undefined}>
+        <th scope="row">
+          <span className="tool-name">
+            <Link
+              to="/tools"
+              search={reportOf(filters, windows, 'both', r.tool)}
+              className="truncate"
+              title={name}
+            >
+              {name}
+            </Link>
+            {r.source === 'mcp' ? <span className="tag">MCP</span> : null}
+            {r.failure.beyondIntervals ? (
+              <span
+                className="tag ov-mark"
+                title="The failure rate's 95 % intervals before and after do not overlap"
+              >
+                failure rate changed beyond the intervals
+              </span>
+            ) : null}
+          </span>
+        </th>
+        <td className="num">{runs('before')}</td>
+        <td className="num">{runs('after')}</td>
+        <td className="num">
+          {runs('before', 'failed')} <Rate stat={r.failure.before} />
+        </td>
+        <td className="num">
+          {runs('after', 'failed')} <Rate stat={r.failure.after} />
+        </td>
+        <td className="num">{points(r.failure.change)}</td>
+        <td className="num">
+          <Rate stat={r.refusal.before} />
+        </td>
+        <td className="num">
+          <Rate stat={r.refusal.after} />
+        </td>
+        {codes.map((code) => (
+          <td key={code} className="num">
+            {code === 'arguments' ? runs('after', 'refused-arguments') : null}
+            {code === 'turn' ? runs('after', 'refused-turn') : null}{' '}
+            <Rate
+              stat={r.refusalByCode[code]?.after ?? { events: 0, n: 0, rate: null, interval: null }}
+            />
+          </td>
+        ))}
+        <td className="num">{points(r.refusal.change)}</td>
+      </tr>
+    )
+  }
+  return (
+    <div className="table-wrap ov-wrap">
+      <table className="data-table ov-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tool</th>
+            <th scope="col" className="num">
+              Calls before
+            </th>
+            <th scope="col" className="num">
+              Calls after
+            </th>
+            <th scope="col" className="num">
+              Failed before
+            </th>
+            <th scope="col" className="num">
+              Failed after
+            </th>
+            <th scope="col" className="num">
+              Failure rate change
+            </th>
+            <th scope="col" className="num">
+              Refusal rate before
+            </th>
+            <th scope="col" className="num">
+              Refusal rate after
+            </th>
+            {codes.map((code) => (
+              <th key={code} scope="col" className="num">
+                Refused after: {code}
+              </th>
+            ))}
+            <th scope="col" className="num">
+              Refusal rate change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {row(comparison.overall)}
+          {comparison.tools.map(row)}
+        </tbody>
+      </table>
+    </div>
+  )
+}

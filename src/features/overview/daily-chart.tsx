@@ -1,0 +1,68 @@
+import { useMemo } from 'react'
+import { useToolSummary } from '../../api'
+import type { Meta } from '../../domain/contract'
+import { dataDays, type Filters } from '../../domain/filters'
+import { outcomeSeries } from '../../domain/summary'
+import { dayOf } from '../../domain/time'
+import { OutcomeSeriesChart } from '../../components/charts'
+import { EmptyState } from '../../components/ui/states'
+import { LoadBanner } from './load-banner'
+
+export interface DailyChartProps {
+  filters: Filters
+  meta: Meta
+  decisionMs: number | null
+}
+
+/** The daily outcome chart of the filter range (the shared tool summary) with the decision marker. */
+export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
+  const summary = useToolSummary(filters)
+  const { state } = summary
+  const series = useMemo(() => {
+    if (!state) return null
+    const data = dataDays(
+      {
+        latestAt: meta.latestAt,
+        earliestAt: meta.earliestAt,
+        knownTools: null,
+        defaultZone: filters.tz,
+      },
+      filters.tz,
+    )
+    return outcomeSeries(state.summary, {
+      from: filters.from,
+      to: filters.to,
+      dataFirst: meta.earliestAt === null ? null : data.first,
+      dataLast: meta.latestAt === null ? null : data.last,
+    })
+  }, [state, meta, filters])
+  const day = decisionMs === null ? null : dayOf(decisionMs, filters.tz)
+  const marker =
+    day === null ? null : (series?.points.find((p) => p.first <= day && day <= p.last)?.key ?? null)
+  const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
+  return (
+    <section aria-labelledby="ov-daily">
+      <h2 id="ov-daily" className="visually-hidden">
+        Calls by outcome over time
+      </h2>
+      <LoadBanner label="Loading the daily chart" summary={summary} />
+      {empty ? (
+        <EmptyState title="No tool calls in this range">
+          Calls per day by outcome from {filters.from} to {filters.to} would appear here.
+        </EmptyState>
+      ) : null}
+      {series && !empty && state ? (
+        <OutcomeSeriesChart
+          points={series.points}
+          granularity={series.granularity}
+          title={`Calls by outcome, ${filters.from} to ${filters.to} (${filters.tz})${state.status === 'done' ? '' : ' — incomplete'}`}
+          markerKey={marker}
+          markerLabel="decision"
+        />
+      ) : null}
+      {day !== null && series && marker === null ? (
+        <p className="muted">The decision day {day} lies outside this range; no marker is drawn.</p>
+      ) : null}
+    </section>
+  )
+}

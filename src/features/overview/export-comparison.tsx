@@ -1,0 +1,40 @@
+import {
+  comparisonCsvChunks,
+  comparisonFileName,
+  type Comparison,
+  type EffectWindows,
+} from '../../domain/effect'
+import { dayOf } from '../../domain/time'
+import { downloadCsv } from './download'
+
+export interface ExportComparisonProps {
+  comparison: Comparison
+  windows: EffectWindows
+  tools: readonly string[]
+  /** False while the load is incomplete: a comparison of part of the runs is not offered. */
+  complete: boolean
+}
+
+/** The comparison table as CSV (columns in docs/overview-csv.md). */
+export function ExportComparison({ comparison, windows, tools, complete }: ExportComparisonProps) {
+  return (
+    <div className="export-actions" role="group" aria-label="Export">
+      <button
+        type="button"
+        disabled={!complete}
+        onClick={() =>
+          downloadCsv(
+            comparisonFileName(
+              dayOf(windows.decisionMs, 'UTC'),
+              Math.round(windows.lengthMs / 86_400_000),
+            ),
+            comparisonCsvChunks(comparison, { windows, tools }),
+          )
+        }
+      >
+        Export comparison (CSV)
+      </button>
+      {!complete ? <span className="muted">Available once every run is loaded.</span> : null}
+    </div>
+  )
+}

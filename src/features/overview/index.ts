@@ -1,0 +1,2 @@
+export { Overview, type OverviewProps } from './overview'
+export type { EffectParamsChange } from './decision-controls'

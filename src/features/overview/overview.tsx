@@ -1,0 +1,105 @@
+import { useMemo } from 'react'
+import type { Meta, Tool } from '../../domain/contract'
+import {
+  decisionDate,
+  effectWindows,
+  needsFirstRefusal,
+  type EffectParams,
+} from '../../domain/effect'
+import type { Filters } from '../../domain/filters'
+import { EmptyState } from '../../components/ui/states'
+import { DailyChart } from './daily-chart'
+import { DecisionControls, type EffectParamsChange } from './decision-controls'
+import { EffectReport } from './effect-report'
+import { LoadBanner } from './load-banner'
+import { useEffectSummary, useFirstRefusal } from './use-effect-summary'
+import './overview.css'
+
+export interface OverviewProps {
+  filters: Filters
+  meta: Meta
+  /** The tool catalogue; null while loading, [] when it could not be read. */
+  catalogue: readonly Tool[] | null
+  params: EffectParams
+  onParamsChange: (change: EffectParamsChange) => void
+}
+
+const parsed = (instant: string | null) => (instant === null ? null : Date.parse(instant))
+
+/** The overview: the effect of the argument check around its decision date. */
+export function Overview({ filters, meta, catalogue, params, onParamsChange }: OverviewProps) {
+  const needFirst = needsFirstRefusal(params.sinceMs, meta.argumentCheckSince)
+  const first = useFirstRefusal(meta, needFirst)
+  const firstMs = first.state?.status === 'done' ? first.state.summary.firstMs : null
+  const decision = decisionDate({
+    sinceMs: params.sinceMs,
+    argumentCheckSince: meta.argumentCheckSince,
+    firstRefusalMs: firstMs,
+  })
+  const decisionMs = decision?.ms ?? null
+  const windows = useMemo(
+    () =>
+      decisionMs === null
+        ? null
+        : effectWindows(decisionMs, params.windowDays, {
+            earliestMs: parsed(meta.earliestAt),
+            latestMs: parsed(meta.latestAt),
+          }),
+    [decisionMs, params.windowDays, meta.earliestAt, meta.latestAt],
+  )
+  const load = useMemo(
+    () => (windows && catalogue ? { windows, tools: filters.tools, catalogue } : null),
+    [windows, filters.tools, catalogue],
+  )
+  const effect = useEffectSummary(load)
+
+  return (
+    <div className="overview">
+      {needFirst && first.usable && first.state?.status !== 'done' ? (
+        <LoadBanner
+          label="Looking for the first refused call (no decision date in /meta)"
+          summary={first}
+        />
+      ) : null}
+      {needFirst && (!first.usable || (first.state?.status === 'done' && firstMs === null)) ? (
+        <EmptyState title="No decision date">
+          The installation names no date for the argument check and no refused call is recorded.
+          Once the check refuses a call, the comparison around that date appears here; you can also
+          set a day with the decision day field or <code>since=</code> in the link.
+        </EmptyState>
+      ) : null}
+      {decision && windows ? (
+        <DecisionControls
+          decision={decision}
+          windows={windows}
+          windowDays={params.windowDays}
+          zone={filters.tz}
+          onChange={onParamsChange}
+        />
+      ) : null}
+      <DailyChart filters={filters} meta={meta} decisionMs={decisionMs} />
+      {windows?.emptySide === 'both' ? (
+        <EmptyState title="No recorded data around the decision date">
+          Tool calls before and after the decision date would be compared here once the installation
+          records runs.
+        </EmptyState>
+      ) : null}
+      {windows && windows.emptySide !== 'both' && catalogue === null ? (
+        <LoadBanner label="Loading the tool catalogue" summary={{ ...effect, state: null }} />
+      ) : null}
+      {load && windows && windows.emptySide !== 'both' ? (
+        <>
+          <LoadBanner label="Loading the runs of both windows" summary={effect} />
+          {effect.state ? (
+            <EffectReport
+              state={effect.state}
+              windows={windows}
+              filters={filters}
+              catalogue={catalogue}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import type { RateStat } from '../../domain/effect'
+import { intervalText, num, pct } from './format'
+
+/** A rate with its n; the 95 % Wilson interval as a tooltip and as text for screen readers. */
+export function Rate({ stat }: { stat: RateStat }) {
+  if (stat.rate === null) return <span className="muted">– (no calls)</span>
+  const range = intervalText(stat)
+  return (
+    <span title={range} className="ov-rate">
+      {pct(stat.rate)} <span className="muted ov-n">n={num(stat.n)}</span>
+      <span className="visually-hidden">, {range}</span>
+    </span>
+  )
+}

@@ -1,0 +1,92 @@
+import { useMemo } from 'react'
+import { useApiConfig, useRunSummary, type Folder, type SummaryRequest } from '../../api'
+import type { Meta } from '../../domain/contract'
+import {
+  createEffectScope,
+  emptyEffectSummary,
+  emptyFirstRefusal,
+  foldEffect,
+  foldFirstRefusal,
+  type CatalogueFlags,
+  type EffectSummary,
+  type EffectWindows,
+  type FirstRefusal,
+} from '../../domain/effect'
+import { createScope } from '../../domain/summary'
+import { dayOf } from '../../domain/time'
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+export interface EffectLoad {
+  windows: EffectWindows
+  tools: readonly string[]
+  catalogue: readonly CatalogueFlags[]
+}
+
+/**
+ * The effect summary of both windows, every `/runs` page folded in as it arrives; cached by
+ * what changes the count (windows, tools, the catalogue's flags). Null input (or windows
+ * without data) loads nothing. Pass a memoised `load`: a new object makes a new request.
+ */
+export function useEffectSummary(load: EffectLoad | null) {
+  const config = useApiConfig()
+  const flags = load
+    ? load.catalogue
+        .map((t) => `${t.name}:${t.source}:${t.approval ? 1 : 0}${t.input ? 1 : 0}`)
+        .sort()
+    : []
+  const key = load
+    ? JSON.stringify([
+        'effect-summary',
+        config.baseUrl,
+        load.windows.before.startMs,
+        load.windows.decisionMs,
+        load.windows.after.endMs,
+        load.tools,
+        flags,
+      ])
+    : 'none'
+  const request = useMemo((): SummaryRequest<EffectSummary> | null => {
+    if (!load || load.windows.lengthMs <= 0) return null
+    const scope = createEffectScope(load.windows, load.tools, load.catalogue)
+    const folder: Folder<EffectSummary> = {
+      empty: emptyEffectSummary,
+      fold: (summary, runs) => foldEffect(summary, runs, scope),
+    }
+    return {
+      config,
+      query: { from: iso(scope.beforeStartMs), to: iso(scope.afterEndMs), tool: [...load.tools] },
+      folder,
+    }
+  }, [config, load])
+  return useRunSummary(key, request)
+}
+
+/**
+ * The first refused call over all recorded data — loaded only when `enabled` (no decision date
+ * in the URL or `/meta`).
+ */
+export function useFirstRefusal(meta: Meta, enabled: boolean) {
+  const config = useApiConfig()
+  const first = meta.earliestAt === null ? NaN : Date.parse(meta.earliestAt)
+  const last = meta.latestAt === null ? NaN : Date.parse(meta.latestAt)
+  const usable = enabled && Number.isFinite(first) && Number.isFinite(last) && first <= last
+  const key = usable
+    ? JSON.stringify(['first-refusal', config.baseUrl, meta.earliestAt, meta.latestAt])
+    : 'none'
+  const request = useMemo((): SummaryRequest<FirstRefusal> | null => {
+    if (!usable) return null
+    const scope = createScope({
+      from: dayOf(first, 'UTC'),
+      to: dayOf(last, 'UTC'),
+      tz: 'UTC',
+      tools: [],
+    })
+    return {
+      config,
+      query: { from: iso(scope.buckets.startMs), to: iso(scope.buckets.endMs), tool: [] },
+      folder: { empty: emptyFirstRefusal, fold: (acc, runs) => foldFirstRefusal(acc, runs, scope) },
+    }
+  }, [config, usable, first, last])
+  return { ...useRunSummary(key, request), usable }
+}

@@ -1,0 +1,208 @@
+/**
+ * The overview on the built demo: its figures against the same domain functions run on the mock
+ * API's data (fetched through the page's own network, i.e. the demo's service worker), the
+ * comparison CSV, the window selector by keyboard, axe-clean in light and dark.
+ */
+import { readFile } from 'node:fs/promises'
+import Papa from 'papaparse'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  metaSchema,
+  runsPageSchema,
+  toolsResponseSchema,
+  type Run,
+} from '../../src/domain/contract'
+import {
+  COMPARISON_CSV_COLUMNS,
+  comparison,
+  createEffectScope,
+  effectWindows,
+  emptyEffectSummary,
+  foldEffect,
+  recoveryOf,
+  watchList,
+} from '../../src/domain/effect'
+import { startServer, type RunningServer } from '../server/serve.mjs'
+import { axeViolations } from './axe'
+import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+
+const LOADED = { timeout: 60_000 } as const
+const BASE = '/api/diagnostics/v1'
+
+let browser: Browser
+let server: RunningServer
+const opened: ProbedPage[] = []
+
+beforeAll(async () => {
+  server = await startServer({ dir: requireBuild('dist-demo') })
+  browser = await launchBrowser()
+})
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((p) => p.close()))
+})
+afterAll(async () => {
+  await browser.close()
+  await server.close()
+})
+
+async function openOverview(path: string): Promise<ProbedPage> {
+  const probe = await openPage(browser, `${server.url}${path}`)
+  opened.push(probe)
+  const button = probe.page.getByRole('button', { name: 'Export comparison (CSV)' })
+  await button.waitFor(LOADED)
+  await expect.poll(() => button.isEnabled(), LOADED).toBe(true)
+  return probe
+}
+
+/** GET through the page (its service worker answers), parsed in Node. */
+async function getJson(page: Page, path: string): Promise<unknown> {
+  return page.evaluate(async (url) => (await fetch(url)).json(), `${BASE}${path}`)
+}
+
+async function expectedFigures(page: Page, windowDays: number) {
+  const meta = metaSchema.parse(await getJson(page, '/meta'))
+  const tools = toolsResponseSchema.parse(await getJson(page, '/tools')).tools
+  const windows = effectWindows(Date.parse(meta.argumentCheckSince ?? ''), windowDays, {
+    earliestMs: Date.parse(meta.earliestAt ?? ''),
+    latestMs: Date.parse(meta.latestAt ?? ''),
+  })
+  const scope = createEffectScope(windows, [], tools)
+  const runs: Run[] = []
+  let cursor: string | null = null
+  do {
+    const params = new URLSearchParams({
+      from: new Date(scope.beforeStartMs).toISOString(),
+      to: new Date(scope.afterEndMs).toISOString(),
+      limit: '500',
+    })
+    if (cursor !== null) params.set('cursor', cursor)
+    const pageOfRuns = runsPageSchema.parse(await getJson(page, `/runs?${params.toString()}`))
+    runs.push(...pageOfRuns.runs)
+    cursor = pageOfRuns.nextCursor
+  } while (cursor !== null)
+  const summary = foldEffect(emptyEffectSummary(), runs, scope)
+  const c = comparison(summary, tools)
+  return { windows, summary, c, recovery: recoveryOf(summary.after), watch: watchList(c) }
+}
+
+const kpi = (page: Page, name: string) =>
+  page
+    .locator('.ov-kpi')
+    .filter({ has: page.getByRole('heading', { name }) })
+    .locator('.ov-kpi__value')
+    .innerText()
+const pct = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`)
+const n = (value: number) => value.toLocaleString('en-US')
+const fact = (page: Page, region: string, term: string) =>
+  page
+    .getByRole('region', { name: region })
+    .locator('dt', { hasText: term })
+    .locator('xpath=following-sibling::dd[1]')
+    .innerText()
+
+describe('overview on the demo installation', () => {
+  it('shows the figures the domain functions give on the mock API data', async () => {
+    const { page, consoleErrors, pageErrors } = await openOverview('/?tz=UTC')
+    const { c, recovery, summary, watch } = await expectedFigures(page, 14)
+    // Sanity: the demo has refusals after the decision and the ADR's kind of failures before.
+    expect(c.overall.after.refusedArguments).toBeGreaterThan(0)
+    expect(c.overall.before.failed).toBeGreaterThan(0)
+
+    expect(await kpi(page, 'Calls')).toBe(
+      `${n(c.overall.before.calls)} → ${n(c.overall.after.calls)}`,
+    )
+    expect(await kpi(page, 'Failure rate')).toBe(
+      `${pct(c.overall.failure.before.rate)} → ${pct(c.overall.failure.after.rate)}`,
+    )
+    expect(await kpi(page, 'Refusal rate after')).toBe(pct(c.overall.refusal.after.rate))
+    expect(await kpi(page, 'Recovered in one round')).toBe(pct(recovery.nextRound.rate))
+
+    const totals = page.locator('tr.ov-all td')
+    expect(await totals.nth(0).innerText()).toBe(n(c.overall.before.calls))
+    expect(await totals.nth(1).innerText()).toBe(n(c.overall.after.calls))
+    expect(await page.locator('table.ov-table tbody tr').count()).toBe(c.tools.length + 1)
+
+    expect(await fact(page, 'Recovery after a refusal', 'in the next round')).toContain(
+      `${n(recovery.nextRound.events)} ·`,
+    )
+    expect(await fact(page, 'Recovery after a refusal', 'not recovered')).toContain(
+      `${n(recovery.notRecovered.events)} ·`,
+    )
+    expect(await fact(page, 'Recovery after a refusal', 'median corrective rounds')).toMatch(
+      new RegExp(`^${recovery.medianCorrectiveRounds ?? '–'}`),
+    )
+    const saved = summary.after.saved
+    expect(await fact(page, 'What the check saved', 'refused turns')).toBe(n(saved.refusedTurns))
+    expect(await fact(page, 'What the check saved', 'approval cards not raised')).toBe(
+      n(saved.approvalCards),
+    )
+    expect(await fact(page, 'What the check saved', 'questions not asked')).toBe(n(saved.questions))
+    expect(await fact(page, 'What the check saved', 'external calls not charged')).toBe(
+      n(saved.externalCalls),
+    )
+
+    const watchRows = page
+      .getByRole('region', { name: 'Stricter-schema watch' })
+      .locator('tbody th')
+    expect(await watchRows.allInnerTexts()).toEqual(watch.map((w) => w.tool))
+    // The chart draws the decision marker.
+    expect(await page.locator('.recharts-reference-line').count()).toBe(1)
+    await screenshot(page, 'overview-demo')
+    expect(consoleErrors).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+
+  it('exports the comparison as the documented CSV, with the same numbers', async () => {
+    const { page } = await openOverview('/?tz=UTC')
+    const { c } = await expectedFigures(page, 14)
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export comparison (CSV)' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('overview-comparison_2026-11-05_14d.csv')
+    const text = await readFile((await download.path()) ?? '', 'utf8')
+    const csv = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    })
+    expect(csv.errors).toEqual([])
+    expect(csv.meta.fields).toEqual([...COMPARISON_CSV_COLUMNS])
+    const [all, ...tools] = csv.data
+    expect(all).toMatchObject({
+      scope: 'all',
+      decision_at: '2026-11-05T09:00:00.000Z',
+      window_days: '14',
+      calls_before: String(c.overall.before.calls),
+      calls_after: String(c.overall.after.calls),
+      failed_before: String(c.overall.before.failed),
+      refused_arguments_after: String(c.overall.after.refusedArguments),
+    })
+    expect(tools.map((row) => row.tool)).toEqual(c.tools.map((row) => row.tool))
+    const sum = (key: string) => tools.reduce((total, row) => total + Number(row[key]), 0)
+    expect(sum('calls_after')).toBe(c.overall.after.calls)
+  })
+
+  it('changes the window by keyboard, bounded by the data', async () => {
+    const { page } = await openOverview('/?tz=UTC')
+    const select = page.getByRole('combobox', { name: 'Window on each side' })
+    await select.focus()
+    await page.keyboard.press('End')
+    await expect.poll(() => page.url()).toContain('window=56')
+    await page.getByText(/cut from 56 days to the recorded data/).waitFor(LOADED)
+    const button = page.getByRole('button', { name: 'Export comparison (CSV)' })
+    await expect.poll(() => button.isEnabled(), LOADED).toBe(true)
+    const { c } = await expectedFigures(page, 56)
+    await expect
+      .poll(() => kpi(page, 'Calls'), LOADED)
+      .toBe(`${n(c.overall.before.calls)} → ${n(c.overall.after.calls)}`)
+    await screenshot(page, 'overview-window-56')
+  })
+
+  it.each(['light', 'dark'] as const)('has no axe violations in %s mode', async (scheme) => {
+    const probe = await openOverview('/?tz=UTC')
+    await probe.page.emulateMedia({ colorScheme: scheme })
+    await screenshot(probe.page, `overview-${scheme}`)
+    expect(await axeViolations(probe.page)).toEqual([])
+  })
+})
