@@ -37,6 +37,8 @@ export function useDashboardFilters() {
       const next: Filters = { ...parsed.filters, ...change }
       void navigate({
         to: '.',
+        // A filter change redraws the page in place; keep the reader where they are.
+        resetScroll: false,
         search: (prev: Record<string, unknown>) => {
           const kept = Object.fromEntries(
             Object.entries(prev).filter(([key]) => !FILTER_KEYS.has(key)),

@@ -1,10 +1,59 @@
-import { Placeholder } from '../placeholder'
+import { useMemo } from 'react'
+import { describeApiError, useToolSummary } from '../../api'
+import { FilterBar, type ToolOption } from '../../components/filters'
+import { ErrorState, LoadingState } from '../../components/ui/states'
+import { isWritingTool } from '../../domain/contract'
+import { Checker } from '../../features/checker'
+import { useDashboardFilters } from '../use-dashboard-filters'
 
+/** `/checker`: the tool catalogue with its calls, each tool's schema, and the check's playground. */
 export function CheckerPage() {
+  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const summary = useToolSummary(filters)
+  const counts = summary.state?.summary.byTool
+  const options = useMemo(
+    (): ToolOption[] =>
+      (catalogue.data?.tools ?? []).map((t) => {
+        const outcomes = counts?.[t.name]
+        const total = outcomes ? Object.values(outcomes).reduce((a, b) => a + b, 0) : 0
+        return {
+          name: t.name,
+          source: t.source,
+          server: t.server,
+          writing: isWritingTool(t),
+          calls: counts && filters && filters.tools.length === 0 ? total : null,
+        }
+      }),
+    [catalogue.data, counts, filters],
+  )
+
   return (
-    <Placeholder
-      title="Checker"
-      what="the tool catalogue and a playground for the argument check."
-    />
+    <section aria-labelledby="checker-title">
+      <h1 id="checker-title">Checker</h1>
+      <p className="muted">
+        The tools offered to models, what each schema lets the argument check (ADR 246) judge, and a
+        playground that shows the answer a model would receive for a call.
+      </p>
+      {meta.isError ? (
+        <ErrorState
+          title="The installation could not be read"
+          message={describeApiError(meta.error)}
+          onRetry={() => void meta.refetch()}
+        />
+      ) : null}
+      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      {filters && meta.data ? (
+        <>
+          <FilterBar
+            filters={filters}
+            onChange={setFilters}
+            tools={options}
+            ignored={ignored}
+            browserZone={browserZone}
+          />
+          <Checker filters={filters} catalogue={catalogue} summary={summary} />
+        </>
+      ) : null}
+    </section>
   )
 }

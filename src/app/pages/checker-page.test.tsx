@@ -1,0 +1,350 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { App } from '../app'
+import { createAppRouter } from '../router'
+
+const base = '/api/diagnostics/v1'
+const meta = {
+  installation: 'Test',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-11-01T08:00:00Z',
+  latestAt: '2026-11-02T18:00:00Z',
+  retentionDays: null,
+  argumentCheckSince: '2026-11-01T00:00:00Z',
+}
+const tool = (name: string, parameters: Record<string, unknown>, extra = {}) => ({
+  name,
+  source: 'builtin',
+  server: null,
+  group: 'editing',
+  effect: 'idempotent_write',
+  approval: true,
+  input: false,
+  parameters,
+  ...extra,
+})
+const tools = [
+  tool('update_page_metadata', {
+    type: 'object',
+    properties: { uid: { type: 'integer' }, title: { type: 'string' } },
+    required: ['uid'],
+    additionalProperties: false,
+  }),
+  tool('update_content_element', {
+    type: 'object',
+    properties: { uid: { type: 'integer' }, fields: { type: 'object' } },
+    required: ['uid', 'fields'],
+  }),
+  tool('create_translation_draft', {
+    type: 'object',
+    properties: { table: { type: 'string', enum: ['pages', 'tt_content'] } },
+    required: ['table'],
+  }),
+  tool(
+    'get_page_content',
+    { type: 'object', properties: { uid: { type: 'integer' } }, required: ['uid'] },
+    { effect: 'read_only', approval: false, group: 'content' },
+  ),
+  tool(
+    'mcp_dam_search_assets',
+    {
+      type: 'object',
+      properties: {
+        filter: { $ref: '#/$defs/filter' },
+        cursor: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        kind: { oneOf: [{ type: 'string' }] },
+        both: { allOf: [{ type: 'string' }] },
+        never: { not: { type: 'string' } },
+        when: { if: { type: 'string' }, then: {} },
+        day: { type: 'date' },
+        query: { type: 'string' },
+      },
+    },
+    { source: 'mcp', server: 'dam', group: 'mcp_dam', effect: 'non_idempotent_write' },
+  ),
+]
+let seq = 0
+const call = (toolName: string, extra: Record<string, unknown> = {}) => ({
+  sequence: seq++,
+  kind: 'tool',
+  round: 1,
+  occurredAt: '2026-11-01T08:01:00Z',
+  durationMs: 5,
+  toolName,
+  toolIsError: false,
+  ...extra,
+})
+const runs = [
+  {
+    uuid: 'a',
+    status: 'completed',
+    configuration: 'page-editor',
+    startedAt: '2026-11-01T08:00:00Z',
+    finishedAt: '2026-11-01T09:00:00Z',
+    terminationReason: 'completed',
+    steps: [
+      call('update_page_metadata', { toolRefusal: 'arguments' }),
+      call('update_page_metadata', { toolRefusal: 'arguments' }),
+      call('update_page_metadata'),
+      call('get_page_content', { toolRefusal: 'turn' }),
+      call('mcp_dam_search_assets', { toolRefusal: 'budget' }),
+    ],
+  },
+]
+
+let requests = 0
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(meta)),
+  http.get(`${base}/tools`, () => HttpResponse.json({ tools })),
+  http.get(`${base}/runs`, () => HttpResponse.json({ runs, nextCursor: null, totalRuns: 1 })),
+)
+server.events.on('request:start', () => {
+  requests++
+})
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const RANGE = 'from=2026-11-01&to=2026-11-02&tz=UTC'
+
+function renderAt(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  render(<App api={{ baseUrl: base }} router={router} />)
+  return router
+}
+
+const cellsOf = (name: string) => {
+  const row = screen.getByRole('rowheader', { name }).closest('tr')
+  if (!row) throw new Error('no row')
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent ?? '')
+}
+
+async function openPlayground(path = `/checker?${RANGE}`) {
+  const router = renderAt(path)
+  await screen.findByRole('heading', { name: 'Playground' }, { timeout: 5000 })
+  return router
+}
+
+/** Loads an ADR example and returns the live verdict and the answer text shown. */
+async function loadExample(label: RegExp) {
+  await userEvent.click(screen.getByRole('button', { name: label }))
+  const verdict = screen.getByText(/would run|Refused/, { selector: '.playground__verdict' })
+  return {
+    verdict: verdict.textContent ?? '',
+    answer: document.querySelector('.answer')?.textContent ?? '',
+  }
+}
+
+describe('/checker page', () => {
+  it('lists the catalogue with calls and refusals by code, links, search and sort', async () => {
+    renderAt(`/checker?${RANGE}`)
+    const table = await screen.findByRole('table', {}, { timeout: 5000 })
+    await waitFor(() => expect(cellsOf('update_page_metadata')[3]).toMatch(/^3,/))
+    expect(within(table).getByRole('columnheader', { name: /Refused: budget/ })).toBeInTheDocument()
+    // Source and group, effect, parameters, calls, refused: arguments, turn, budget
+    expect(cellsOf('update_page_metadata').slice(0, 7)).toEqual([
+      'built-inediting',
+      'writes (idempotent)approval-bound',
+      'uid (required)+ 1 optional',
+      '3, tool report of update_page_metadata',
+      '2, runs of update_page_metadata refused for arguments',
+      '0',
+      '0',
+    ])
+    expect(cellsOf('get_page_content')[5]).toBe('1')
+    expect(cellsOf('mcp_dam_search_assets')[0]).toBe('MCP server dammcp_dam')
+    expect(cellsOf('mcp_dam_search_assets')[6]).toBe('1')
+    const runsLink = screen.getByRole('link', { name: /runs of update_page_metadata refused/ })
+    const linkTo = (link: HTMLElement) => {
+      const url = new URL(link.getAttribute('href') ?? '', 'http://x')
+      return { path: url.pathname, params: Object.fromEntries(url.searchParams) }
+    }
+    const shared = { from: '2026-11-01', to: '2026-11-02', tz: 'UTC', tool: 'update_page_metadata' }
+    expect(linkTo(runsLink)).toEqual({
+      path: '/runs',
+      params: { ...shared, preset: 'custom', outcome: 'refused-arguments' },
+    })
+    expect(
+      linkTo(screen.getByRole('link', { name: /tool report of update_page_metadata/ })),
+    ).toEqual({ path: '/tools', params: { ...shared, preset: 'custom' } })
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search tools' }), 'dam')
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['mcp_dam_search_assets'])
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search tools' }))
+
+    const header = () => within(table).getByRole('columnheader', { name: /^Calls/ })
+    expect(header()).toHaveAttribute('aria-sort', 'none')
+    await userEvent.click(within(header()).getByRole('button'))
+    expect(header()).toHaveAttribute('aria-sort', 'descending')
+    expect(within(table).getAllByRole('rowheader')[0]?.textContent).toBe('update_page_metadata')
+  })
+
+  it('marks every part the check skips in the schema view, with why', async () => {
+    await openPlayground()
+    await userEvent.click(screen.getByRole('button', { name: 'Check mcp_dam_search_assets' }))
+    expect(screen.getByRole('heading', { name: 'Schema and playground' })).toHaveFocus()
+    const view = screen.getByRole('region', { name: /Schema of mcp_dam_search_assets/ })
+    for (const keyword of ['$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if']) {
+      expect(within(view).getByText(`not judged by the check: ${keyword}`)).toBeInTheDocument()
+    }
+    expect(
+      within(view).getByText('not judged by the check: unknown type "date"'),
+    ).toBeInTheDocument()
+    expect(within(view).getByText('#/$defs/filter')).toBeInTheDocument()
+    expect(within(view).getByText(/7 parts of this schema are not judged/)).toBeInTheDocument()
+    // A skipped argument never refuses: an object for the anyOf argument runs.
+    const box = screen.getByRole('textbox', { name: /Arguments of mcp_dam_search_assets/ })
+    await userEvent.clear(box)
+    await userEvent.click(box)
+    await userEvent.paste('{"cursor": {"a": 1}, "filter": [1]}')
+    expect(screen.getByText('The call would run.', { selector: 'strong' })).toBeInTheDocument()
+  })
+
+  it('answers each ADR example as the ADR says, without any request', async () => {
+    await openPlayground()
+    const before = requests
+    const five = await loadExample(/The text "5" for an integer/)
+    expect(five.verdict).toBe('The call would run.')
+    expect(
+      (
+        screen.getByRole('textbox', {
+          name: /Arguments of update_page_metadata/,
+        }) as HTMLTextAreaElement
+      ).value,
+    ).toContain('"uid": "5"')
+    expect((await loadExample(/A list where an object is declared/)).verdict).toBe(
+      'The call would run.',
+    )
+    expect(
+      (
+        screen.getByRole('textbox', {
+          name: /Arguments of update_content_element/,
+        }) as HTMLTextAreaElement
+      ).value,
+    ).toMatch(/"fields": \[/)
+    expect((await loadExample(/An enum value in another letter case/)).verdict).toBe(
+      'The call would run.',
+    )
+    expect(
+      (
+        screen.getByRole('textbox', {
+          name: /Arguments of create_translation_draft/,
+        }) as HTMLTextAreaElement
+      ).value,
+    ).toContain('"PAGES"')
+
+    const missing = await loadExample(/A missing required argument/)
+    expect(missing.verdict).toMatch(/^Refused/)
+    expect(missing.answer).toContain(
+      'Refused: the arguments do not match the schema of tool "update_page_metadata", so nothing was run.\n- The required argument "uid" is missing; add it to the call as an integer.',
+    )
+    const excluded = await loadExample(/An argument excluded by additionalProperties: false/)
+    expect(excluded.answer).toMatch(
+      /- "comment" is not an argument of this tool \(the schema takes only "uid", "title"\); leave it out\./,
+    )
+    expect(requests).toBe(before)
+  })
+
+  it('names a JSON syntax error by line and column, and answers again once it is fixed', async () => {
+    await openPlayground(`/checker?${RANGE}&check=update_page_metadata&args=%7B%7D`)
+    const box = screen.getByRole('textbox', { name: /Arguments of update_page_metadata/ })
+    expect(screen.getByText(/The required argument "uid" is missing/)).toBeInTheDocument()
+    await userEvent.clear(box)
+    await userEvent.click(box)
+    await userEvent.paste('{\n  "uid": 5,\n}')
+    expect(box).toHaveAccessibleDescription(
+      'Not JSON at line 3, column 1: A comma before a closing bracket is not allowed in JSON.',
+    )
+    expect(document.querySelector('.answer')).toBeNull()
+    await userEvent.clear(box)
+    await userEvent.paste('{"uid": 5}')
+    expect(box).not.toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('The call would run.', { selector: 'strong' })).toBeInTheDocument()
+  })
+
+  it('shows the Not run answers of a turn from a link, and keeps edits in the URL', async () => {
+    const calls = [
+      `call=${encodeURIComponent('update_page_metadata\n{"title": "x"}')}`,
+      `call=${encodeURIComponent('get_page_content\n{"uid": 3}')}`,
+    ].join('&')
+    const router = await openPlayground(`/checker?${RANGE}&mode=turn&${calls}`)
+    expect(screen.getByRole('radio', { name: 'A turn of several calls' })).toBeChecked()
+    expect(
+      screen.getByText('Nothing in this turn would run: 1 refused, 1 not run.'),
+    ).toBeInTheDocument()
+    const second = screen.getByRole('group', { name: 'Call 2' })
+    expect(
+      within(second).getByText(/^Not run: the call of tool "update_page_metadata" was refused/),
+    ).toBeInTheDocument()
+
+    const first = screen.getByRole('textbox', { name: 'Arguments of call 1 (JSON)' })
+    await userEvent.clear(first)
+    await userEvent.click(first)
+    await userEvent.paste('{"uid": 1}')
+    expect(screen.getByText('The turn would run: all 2 calls fit.')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({
+        mode: 'turn',
+        call: ['update_page_metadata\n{"uid": 1}', 'get_page_content\n{"uid": 3}'],
+        from: '2026-11-01',
+      }),
+    )
+  })
+
+  it('falls back on a bad link value with a one-line message', async () => {
+    await openPlayground(`/checker?${RANGE}&check=no_such_tool&mode=sideways`)
+    expect(
+      screen.getByText('Ignored check=no_such_tool: no tool of that name.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Ignored mode=sideways: not one of call, turn.')).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'One call' })).toBeChecked()
+  })
+
+  it('marks the counts incomplete when paging breaks, never as complete', async () => {
+    server.use(
+      http.get(`${base}/runs`, ({ request }) =>
+        new URL(request.url).searchParams.get('cursor') === null
+          ? HttpResponse.json({ runs, nextCursor: 'p2', totalRuns: 2 })
+          : HttpResponse.json({ error: 'bad_cursor' }, { status: 400 }),
+      ),
+    )
+    renderAt(`/checker?${RANGE}`)
+    expect(
+      await screen.findByText('Incomplete: 1 of 2 runs', {}, { timeout: 5000 }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument()
+    expect(screen.getByRole('table')).toHaveAccessibleName(/calls incomplete/)
+  })
+
+  it('says when the catalogue cannot be read, and retries', async () => {
+    let fail = true
+    server.use(
+      http.get(`${base}/tools`, () =>
+        fail ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json({ tools }),
+      ),
+    )
+    renderAt(`/checker?${RANGE}`)
+    const alert = await screen.findByText(
+      'The tool catalogue could not be read',
+      {},
+      { timeout: 15_000 },
+    )
+    fail = false
+    await userEvent.click(
+      within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Retry' }),
+    )
+    expect(
+      await screen.findByRole('heading', { name: 'Playground' }, { timeout: 5000 }),
+    ).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,3 @@
+export * from './parse-json'
+export * from './playground-state'
+export * from './examples'

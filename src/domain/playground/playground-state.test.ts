@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import {
+  MAX_CALLS,
+  MAX_LINK_TEXT,
+  parsePlayground,
+  playgroundToSearch,
+  type PlaygroundState,
+} from './playground-state'
+
+const known = ['update_page_metadata', 'get_page_content']
+
+describe('parsePlayground', () => {
+  it('gives the defaults for a link without playground params', () => {
+    expect(parsePlayground({ from: '2026-11-01' }, known)).toEqual({
+      state: { mode: 'call', tool: null, args: null, calls: [] },
+      ignored: [],
+    })
+  })
+
+  it('reads a shared case back exactly', () => {
+    const state: PlaygroundState = {
+      mode: 'turn',
+      tool: 'update_page_metadata',
+      args: '{\n  "uid": "5"\n}',
+      calls: [
+        { tool: 'update_page_metadata', args: '{"title": "x"}' },
+        { tool: 'get_page_content', args: '' },
+      ],
+    }
+    const { search, omitted } = playgroundToSearch(state)
+    expect(omitted).toEqual([])
+    expect(parsePlayground(search, known)).toEqual({ state, ignored: [] })
+  })
+
+  it('falls back on bad, unknown and oversized values with one line each', () => {
+    const long = 'x'.repeat(MAX_LINK_TEXT + 1)
+    const { state, ignored } = parsePlayground(
+      {
+        mode: 'sideways',
+        check: '<script>alert(1)</script>',
+        args: long,
+        call: ['nope\n{}', `get_page_content\n${long}`, 'get_page_content\n{}'],
+      },
+      known,
+    )
+    expect(state).toEqual({
+      mode: 'call',
+      tool: null,
+      args: null,
+      calls: [{ tool: 'get_page_content', args: '{}' }],
+    })
+    expect(ignored).toEqual([
+      'Ignored mode=sideways: not one of call, turn',
+      'Ignored check=<script>alert(1)</script>: no tool of that name',
+      'Ignored args: 4,001 characters, more than the 4,000 a link carries',
+      'Ignored call 1: no tool named nope',
+      'Ignored call 2: 4,001 characters, more than the 4,000 a link carries',
+    ])
+  })
+
+  it('keeps unknown names while the catalogue is not loaded, and caps the calls', () => {
+    const calls = Array.from({ length: MAX_CALLS + 2 }, () => 'anything\n{}')
+    const { state, ignored } = parsePlayground({ check: 'anything', call: calls }, null)
+    expect(state.tool).toBe('anything')
+    expect(state.calls).toHaveLength(MAX_CALLS)
+    expect(ignored).toHaveLength(2)
+  })
+
+  it('never throws on any search record', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('mode', 'check', 'args', 'call', 'x'),
+          fc.oneof(fc.string(), fc.array(fc.string()), fc.anything()),
+        ),
+        (raw) => {
+          const { state } = parsePlayground(raw, known)
+          expect(['call', 'turn']).toContain(state.mode)
+          expect(state.calls.length).toBeLessThanOrEqual(MAX_CALLS)
+        },
+      ),
+    )
+  })
+
+  it('leaves texts too long for a link out of the link and says so', () => {
+    const { search, omitted } = playgroundToSearch({
+      mode: 'call',
+      tool: 'get_page_content',
+      args: 'x'.repeat(MAX_LINK_TEXT + 1),
+      calls: [],
+    })
+    expect(search).toEqual({ check: 'get_page_content' })
+    expect(omitted).toEqual(['the arguments'])
+  })
+})

@@ -1,0 +1,141 @@
+import { z } from '../zod'
+import { describeValue } from '../filters/describe-value'
+import { rawValue, readSingle, type RawSearch } from '../filters/read-param'
+
+/** The longest arguments text a link carries; longer text stays on the page, out of the link. */
+export const MAX_LINK_TEXT = 4000
+/** The most calls a turn holds in the playground. */
+export const MAX_CALLS = 8
+/** Tool names longer than this are not names (the catalogue's are at most 64). */
+const MAX_NAME = 200
+
+/** The URL keys the playground owns (the shared filters own `tool`, `from`, `to`, …). */
+export const PLAYGROUND_KEYS = ['check', 'args', 'mode', 'call'] as const
+
+export const PLAYGROUND_MODES = ['call', 'turn'] as const
+
+const callSchema = z.object({
+  tool: z.string().min(1).max(MAX_NAME),
+  args: z.string().max(MAX_LINK_TEXT),
+})
+
+/**
+ * The playground's state as a link carries it: the tool and arguments text of one call, or
+ * the calls of a turn. `tool` and `args` are null when the link names none (the page picks an
+ * example then).
+ */
+export const playgroundSchema = z.object({
+  mode: z.enum(PLAYGROUND_MODES),
+  tool: z.string().min(1).max(MAX_NAME).nullable(),
+  args: z.string().max(MAX_LINK_TEXT).nullable(),
+  calls: z.array(callSchema).max(MAX_CALLS),
+})
+
+export type PlaygroundState = z.infer<typeof playgroundSchema>
+export type PlaygroundCall = z.infer<typeof callSchema>
+export type PlaygroundMode = PlaygroundState['mode']
+
+export interface ParsedPlayground {
+  state: PlaygroundState
+  /** One line per URL value that was ignored, and what was used instead. */
+  ignored: string[]
+}
+
+/** A turn call travels as one value: the tool name, a line break, then the arguments text. */
+const SEPARATOR = '\n'
+
+const tooLong = (key: string, text: string) =>
+  `Ignored ${key}: ${text.length.toLocaleString('en-US')} characters, more than the ${MAX_LINK_TEXT.toLocaleString('en-US')} a link carries`
+
+/**
+ * The playground state in a URL's search params. Never throws: a bad, unknown or oversized
+ * value falls back (no tool, no arguments, mode `call`, the call dropped) with a line in
+ * `ignored`. Tool names are checked only once `knownTools` is loaded (null keeps them).
+ * Missing params give `{ mode: 'call', tool: null, args: null, calls: [] }`.
+ */
+export function parsePlayground(
+  raw: RawSearch,
+  knownTools: readonly string[] | null,
+): ParsedPlayground {
+  const ignored: string[] = []
+  const known = knownTools === null ? null : new Set(knownTools)
+  const isKnown = (name: string) => known === null || known.has(name)
+
+  const rawMode = readSingle(raw, 'mode', ignored)
+  const modeParsed = playgroundSchema.shape.mode.safeParse(rawMode)
+  if (rawMode !== undefined && !modeParsed.success) {
+    ignored.push(`Ignored mode=${describeValue(rawMode)}: not one of call, turn`)
+  }
+  const mode = modeParsed.success ? modeParsed.data : 'call'
+
+  let tool: string | null = null
+  const rawTool = readSingle(raw, 'check', ignored)
+  if (rawTool !== undefined) {
+    if (typeof rawTool === 'string' && rawTool.length <= MAX_NAME && isKnown(rawTool)) {
+      tool = rawTool
+    } else ignored.push(`Ignored check=${describeValue(rawTool)}: no tool of that name`)
+  }
+
+  let args: string | null = null
+  const rawArgs = readSingle(raw, 'args', ignored)
+  if (typeof rawArgs === 'string') {
+    if (rawArgs.length <= MAX_LINK_TEXT) args = rawArgs
+    else ignored.push(tooLong('args', rawArgs))
+  } else if (rawArgs !== undefined) ignored.push(`Ignored args: not text`)
+
+  return { state: { mode, tool, args, calls: parseCalls(raw, isKnown, ignored) }, ignored }
+}
+
+function parseCalls(raw: RawSearch, isKnown: (name: string) => boolean, ignored: string[]) {
+  const value = rawValue(raw, 'call')
+  const list: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value]
+  const calls: PlaygroundCall[] = []
+  list.forEach((item, index) => {
+    const which = `call ${index + 1}`
+    if (calls.length >= MAX_CALLS) {
+      ignored.push(`Ignored ${which}: a turn here holds at most ${MAX_CALLS} calls`)
+      return
+    }
+    if (typeof item !== 'string') {
+      ignored.push(`Ignored ${which}: not text`)
+      return
+    }
+    const cut = item.indexOf(SEPARATOR)
+    const name = cut < 0 ? item : item.slice(0, cut)
+    const args = cut < 0 ? '' : item.slice(cut + 1)
+    const parsed = callSchema.safeParse({ tool: name, args })
+    if (args.length > MAX_LINK_TEXT) ignored.push(tooLong(which, args))
+    else if (!parsed.success || !isKnown(name)) {
+      ignored.push(`Ignored ${which}: no tool named ${describeValue(name)}`)
+    } else calls.push(parsed.data)
+  })
+  return calls
+}
+
+export interface PlaygroundSearch {
+  search: Record<string, string | string[]>
+  /** What did not fit into the link (texts over {@link MAX_LINK_TEXT}); empty when all did. */
+  omitted: string[]
+}
+
+/**
+ * The search params that reproduce `state`; the inverse of {@link parsePlayground}. Texts too
+ * long for a link are left out and named in `omitted`; null values and no calls give no key.
+ */
+export function playgroundToSearch(state: PlaygroundState): PlaygroundSearch {
+  const search: Record<string, string | string[]> = {}
+  const omitted: string[] = []
+  if (state.mode !== 'call') search.mode = state.mode
+  if (state.tool !== null) search.check = state.tool
+  if (state.args !== null) {
+    if (state.args.length <= MAX_LINK_TEXT) search.args = state.args
+    else omitted.push('the arguments')
+  }
+  const calls: string[] = []
+  state.calls.slice(0, MAX_CALLS).forEach((call, index) => {
+    if (call.args.length <= MAX_LINK_TEXT) calls.push(`${call.tool}${SEPARATOR}${call.args}`)
+    else omitted.push(`call ${index + 1}`)
+  })
+  if (calls.length > 0) search.call = calls
+  return { search, omitted }
+}

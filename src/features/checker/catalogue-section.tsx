@@ -1,0 +1,87 @@
+import { useCallback, useId, useMemo, useState } from 'react'
+import type { RunSummary } from '../../api'
+import { EmptyState } from '../../components/ui/states'
+import type { Tool } from '../../domain/contract'
+import type { Filters } from '../../domain/filters'
+import type { ToolSummary } from '../../domain/summary'
+import { catalogueRows, matchesQuery, otherCodesOf, type CatalogueRow } from './catalogue-rows'
+import { CatalogueTable } from './catalogue-table'
+import { CountsStatus } from './counts-status'
+
+export interface CatalogueSectionProps {
+  tools: readonly Tool[]
+  filters: Filters
+  summary: RunSummary<ToolSummary>
+  onInspect: (tool: string) => void
+}
+
+/** The tool catalogue with each tool's calls and refusals in the filters; searchable, sortable. */
+export function CatalogueSection({ tools, filters, summary, onInspect }: CatalogueSectionProps) {
+  const [query, setQuery] = useState('')
+  const searchId = useId()
+  const state = summary.state
+  const complete = state?.status === 'done'
+  const rows = useMemo(
+    () => catalogueRows(tools, state ? state.summary : null, filters.tools),
+    [tools, state, filters.tools],
+  )
+  const shown = useMemo(() => rows.filter((row) => matchesQuery(row, query)), [rows, query])
+  const otherCodes = useMemo(() => otherCodesOf(rows), [rows])
+  const selected = filters.tools.length > 0
+  const uncounted = useCallback(
+    (row: CatalogueRow) =>
+      state === null
+        ? 'not loaded yet'
+        : selected && !filters.tools.includes(row.tool.name)
+          ? 'not counted: outside the selected tools'
+          : 'not counted',
+    [state, selected, filters.tools],
+  )
+  const range = `${filters.from} to ${filters.to} (${filters.tz})`
+
+  if (tools.length === 0) {
+    return (
+      <EmptyState title="The catalogue offers no tools">
+        The tools this installation offers to models would appear here, with their source, effect,
+        parameters and calls. None is offered now.
+      </EmptyState>
+    )
+  }
+  return (
+    <>
+      <CountsStatus summary={summary} />
+      <div className="checker-search">
+        <label htmlFor={searchId}>Search tools</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="name, server, group or parameter"
+        />
+        <span className="muted" role="status">
+          {shown.length === rows.length
+            ? `${rows.length} tools`
+            : `${shown.length} of ${rows.length} tools match`}
+        </span>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState title={`No tool matches “${query.trim()}”`}>
+          Tools whose name, MCP server, group or parameters contain the search would appear here.{' '}
+          <button type="button" onClick={() => setQuery('')}>
+            Clear search
+          </button>
+        </EmptyState>
+      ) : (
+        <CatalogueTable
+          rows={shown}
+          filters={filters}
+          otherCodes={otherCodes}
+          uncounted={uncounted}
+          onInspect={onInspect}
+          caption={`Tool catalogue with calls ${range}${complete ? '' : ' — calls incomplete'}${selected ? '; calls counted for the selected tools only' : ''}`}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,244 @@
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table'
+import { Link } from '@tanstack/react-router'
+import { useMemo, useState, type ReactNode } from 'react'
+import { filterSearch, runsSearch } from '../../config/paths'
+import type { Filters } from '../../domain/filters'
+import type { CatalogueRow } from './catalogue-rows'
+import { ParameterList } from './parameter-list'
+
+export interface CatalogueTableProps {
+  rows: ReadonlyArray<CatalogueRow>
+  filters: Filters
+  otherCodes: ReadonlyArray<string>
+  caption: string
+  /** Why counts are missing: the runs are loading, or the tool is outside the selected tools. */
+  uncounted: (row: CatalogueRow) => string
+  onInspect: (tool: string) => void
+}
+
+const helper = createColumnHelper<CatalogueRow>()
+const num = (n: number) => n.toLocaleString('en-US')
+const EFFECTS: Record<string, string> = {
+  read_only: 'reads',
+  idempotent_write: 'writes (idempotent)',
+  non_idempotent_write: 'writes (not idempotent)',
+}
+
+/** The catalogue: a real table, sortable by every column by header buttons with aria-sort. */
+export function CatalogueTable(props: CatalogueTableProps) {
+  const { rows, filters, otherCodes, caption, uncounted, onInspect } = props
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
+  const columns = useMemo(() => {
+    const count = (
+      id: string,
+      header: string,
+      read: (row: CatalogueRow) => number | undefined,
+      link?: (name: string, value: number) => ReactNode,
+    ) =>
+      helper.accessor((row) => read(row), {
+        id,
+        header,
+        sortUndefined: 'last',
+        cell: (info) => {
+          const value = info.getValue()
+          return value === undefined ? (
+            <span className="muted" title={uncounted(info.row.original)}>
+              –<span className="visually-hidden"> {uncounted(info.row.original)}</span>
+            </span>
+          ) : link && (value > 0 || id === 'calls') ? (
+            link(info.row.original.tool.name, value)
+          ) : (
+            num(value)
+          )
+        },
+      })
+    return [
+      helper.accessor((row) => row.tool.name, {
+        id: 'name',
+        header: 'Tool',
+        sortingFn: 'text',
+        cell: (info) => (
+          <span className="tool-name">
+            <span className="truncate" title={info.getValue()}>
+              {info.getValue()}
+            </span>
+          </span>
+        ),
+      }),
+      helper.accessor((row) => `${row.tool.source} ${row.tool.server ?? ''} ${row.tool.group}`, {
+        id: 'source',
+        header: 'Source and group',
+        cell: (info) => {
+          const { source, server, group } = info.row.original.tool
+          const from = source === 'mcp' ? `MCP server ${server ?? '(none named)'}` : 'built-in'
+          return (
+            <span className="checker-stack">
+              <span className="truncate" title={from}>
+                {from}
+              </span>
+              <span className="truncate muted" title={`group ${group}`}>
+                {group}
+              </span>
+            </span>
+          )
+        },
+      }),
+      helper.accessor(
+        (row) => `${row.tool.effect} ${row.tool.approval ? 1 : 0}${row.tool.input ? 1 : 0}`,
+        {
+          id: 'effect',
+          header: 'Effect',
+          cell: (info) => {
+            const { effect, approval, input } = info.row.original.tool
+            return (
+              <span className="checker-stack">
+                <span>{EFFECTS[effect] ?? effect}</span>
+                {approval ? <span className="tag">approval-bound</span> : null}
+                {input ? <span className="tag">input-bound</span> : null}
+              </span>
+            )
+          },
+        },
+      ),
+      helper.accessor((row) => row.parameters.length, {
+        id: 'parameters',
+        header: 'Parameters',
+        cell: (info) => <ParameterList row={info.row.original} />,
+      }),
+      count(
+        'calls',
+        'Calls',
+        (row) => row.counts?.calls,
+        (name, value) => (
+          <Link to="/tools" search={filterSearch(filters, [name])} title={`Tool report of ${name}`}>
+            {num(value)}
+            <span className="visually-hidden">, tool report of {name}</span>
+          </Link>
+        ),
+      ),
+      count(
+        'refusedArguments',
+        'Refused: arguments',
+        (row) => row.counts?.refusedArguments,
+        (name, value) => (
+          <Link
+            to="/runs"
+            search={runsSearch(filters, [name], { outcome: 'refused-arguments' })}
+            title={`Runs with calls of ${name} refused for their arguments`}
+          >
+            {num(value)}
+            <span className="visually-hidden">, runs of {name} refused for arguments</span>
+          </Link>
+        ),
+      ),
+      count('refusedTurn', 'Refused: turn', (row) => row.counts?.refusedTurn),
+      ...otherCodes.map((code) =>
+        count(`refused:${code}`, `Refused: ${code}`, (row) =>
+          row.counts ? (row.counts.refusedByCode[code] ?? 0) : undefined,
+        ),
+      ),
+      helper.display({
+        id: 'open',
+        header: () => <span className="visually-hidden">Actions</span>,
+        cell: (info) => {
+          const name = info.row.original.tool.name
+          return (
+            <span className="checker-actions">
+              <button type="button" onClick={() => onInspect(name)} aria-label={`Check ${name}`}>
+                Check
+              </button>
+            </span>
+          )
+        },
+      }),
+    ]
+  }, [otherCodes, filters, uncounted, onInspect])
+
+  const data = useMemo(() => [...rows], [rows])
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    enableSortingRemoval: false,
+  })
+
+  return (
+    <div className="table-wrap">
+      <table className="data-table checker-table">
+        <caption>{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted()
+                const numeric =
+                  header.column.id.startsWith('refused') || header.column.id === 'calls'
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={
+                      !header.column.getCanSort()
+                        ? undefined
+                        : sorted === 'asc'
+                          ? 'ascending'
+                          : sorted === 'desc'
+                            ? 'descending'
+                            : 'none'
+                    }
+                    className={numeric ? 'num' : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <button type="button" onClick={header.column.getToggleSortingHandler()}>
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden="true" className="sort-mark">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </span>
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) =>
+                cell.column.id === 'name' ? (
+                  <th key={cell.id} scope="row">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </th>
+                ) : (
+                  <td
+                    key={cell.id}
+                    className={
+                      cell.column.id.startsWith('refused') || cell.column.id === 'calls'
+                        ? 'num'
+                        : undefined
+                    }
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+import { checkTurn, type CallAnswer, type OfferedTool } from '../../checker'
+import { parseJsonText, type JsonSyntaxError } from '../../domain/playground'
+
+/** One call as typed in the playground: a tool and its arguments as JSON text. */
+export interface TypedCall {
+  id: string
+  tool: string
+  text: string
+}
+
+export type Evaluation =
+  /** Some arguments are not JSON: no answer until they are (the loop never sees such a call). */
+  | { status: 'syntax'; errors: ReadonlyMap<string, JsonSyntaxError> }
+  | { status: 'run' }
+  | { status: 'refused'; answers: ReadonlyMap<string, CallAnswer> }
+
+/**
+ * What the loop would answer a turn of typed calls, by the very check it runs (`checkTurn`).
+ * Blank text is a call without arguments; no calls give `run`. Never sends anything anywhere.
+ */
+export function evaluateTurn(calls: readonly TypedCall[], offered: OfferedTool[]): Evaluation {
+  const errors = new Map<string, JsonSyntaxError>()
+  const decoded = calls.map((call) => {
+    const parsed = parseJsonText(call.text)
+    if (parsed.status === 'error') errors.set(call.id, parsed.error)
+    return {
+      id: call.id,
+      name: call.tool,
+      arguments: parsed.status === 'ok' ? parsed.value : undefined,
+    }
+  })
+  if (errors.size > 0) return { status: 'syntax', errors }
+  const decision = checkTurn(decoded, offered)
+  if (decision.run) return { status: 'run' }
+  return { status: 'refused', answers: new Map(decision.answers.map((a) => [a.id, a])) }
+}

@@ -1,0 +1,1 @@
+export { Checker, type CheckerProps } from './checker'
