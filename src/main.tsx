@@ -18,6 +18,7 @@ async function start() {
     await startDemoInstallation({
       baseUrl: result.config.apiBaseUrl,
       scale: result.config.demoScale,
+      variant: result.config.demoVariant,
     })
   }
   root.render(

@@ -5,7 +5,8 @@ export const RUN_OUTCOME_FILTERS = ['refused-arguments', 'refused-turn', 'failed
 export type RunOutcomeFilter = (typeof RUN_OUTCOME_FILTERS)[number]
 
 export interface RunsLinkExtra {
-  outcome?: RunOutcomeFilter
+  /** One of the named outcomes, or `refused-<code>` for any other refusal code. */
+  outcome?: RunOutcomeFilter | `refused-${string}`
   configuration?: string
   status?: string
 }

@@ -12,7 +12,7 @@ describe('loadRuntimeConfig', () => {
     expect(result).toEqual({
       ok: true,
       source: 'defaults',
-      config: { apiBaseUrl: DEFAULT_API_BASE_URL, demoScale: 1 },
+      config: { apiBaseUrl: DEFAULT_API_BASE_URL, demoScale: 1, demoVariant: 'default' },
     })
   })
 
@@ -28,7 +28,7 @@ describe('loadRuntimeConfig', () => {
     expect(result).toEqual({
       ok: true,
       source: 'file',
-      config: { apiBaseUrl: 'https://cms.example/api/v1', demoScale: 1 },
+      config: { apiBaseUrl: 'https://cms.example/api/v1', demoScale: 1, demoVariant: 'default' },
     })
   })
 
@@ -36,6 +36,7 @@ describe('loadRuntimeConfig', () => {
     ['not JSON', '{apiBaseUrl:', /not valid JSON/],
     ['a wrong type', JSON.stringify({ apiBaseUrl: 42 }), /apiBaseUrl/],
     ['a script URL', JSON.stringify({ apiBaseUrl: 'javascript:alert(1)' }), /apiBaseUrl/],
+    ['an unknown demo variant', JSON.stringify({ demoVariant: 'evil' }), /demoVariant/],
   ])('reports %s as a problem', async (_name, body, message) => {
     const result = await loadRuntimeConfig('/config.json', answer(body))
     expect(result.ok).toBe(false)

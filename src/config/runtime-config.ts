@@ -2,6 +2,9 @@ import { z } from '../domain/zod'
 
 export const DEFAULT_API_BASE_URL = '/api/diagnostics/v1'
 
+/** The installations a demo build can serve; production builds ignore the key. */
+export const DEMO_VARIANTS = ['default', 'hostile', 'empty'] as const
+
 /** `config.json` beside index.html; every key optional, unknown keys ignored. */
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z
@@ -11,6 +14,8 @@ export const runtimeConfigSchema = z.object({
     .default(DEFAULT_API_BASE_URL),
   /** Demo builds only: build the simulated installation at this many times its volume. */
   demoScale: z.number().int().min(1).max(1000).default(1),
+  /** Demo builds only: which simulated installation to serve (tests use `hostile`, `empty`). */
+  demoVariant: z.enum(DEMO_VARIANTS).default('default'),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>

@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser'
-import { createInstallation, DEFAULT_SEED } from './installation'
+import { DEFAULT_SEED } from './installation'
 import { createHandlers, DEFAULT_BASE_URL, handlers } from './handlers'
+import { createVariantInstallation, type DemoVariant } from './variants'
 
 /** The mock API in the browser, serving the default installation at the default base URL. */
 export const worker = setupWorker(...handlers)
@@ -11,6 +12,8 @@ export interface StartMockWorkerOptions {
   /** Build a different installation (e.g. `scale: 170` for about 100,000 runs). */
   seed?: number
   scale?: number
+  /** Serve another installation: `hostile` (the hostile corpus as names) or `empty`. */
+  variant?: DemoVariant
   /** Where `msw init` put the worker script (default `<BASE_URL>mockServiceWorker.js`). */
   serviceWorkerUrl?: string
   /** Log every intercepted request to the console (default false). */
@@ -19,9 +22,19 @@ export interface StartMockWorkerOptions {
 
 /** Starts the worker; other requests (config.json, assets) pass through untouched. */
 export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<void> {
-  const { baseUrl = DEFAULT_BASE_URL, seed = DEFAULT_SEED, scale = 1 } = options
-  if (baseUrl !== DEFAULT_BASE_URL || seed !== DEFAULT_SEED || scale !== 1) {
-    const installation = createInstallation({ seed, scale })
+  const {
+    baseUrl = DEFAULT_BASE_URL,
+    seed = DEFAULT_SEED,
+    scale = 1,
+    variant = 'default',
+  } = options
+  if (
+    baseUrl !== DEFAULT_BASE_URL ||
+    seed !== DEFAULT_SEED ||
+    scale !== 1 ||
+    variant !== 'default'
+  ) {
+    const installation = createVariantInstallation(variant, { seed, scale })
     worker.resetHandlers(...createHandlers({ baseUrl, installation }))
   }
   await worker.start({

@@ -1,7 +1,72 @@
-import { useParams } from '@tanstack/react-router'
-import { Placeholder } from '../placeholder'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { HttpError, describeApiError, useRun } from '../../api'
+import { ErrorState, LoadingState } from '../../components/ui/states'
+import { RunNotFound, RunTimeline } from '../../features/run-timeline'
+import { Link } from '@tanstack/react-router'
+import { useDashboardFilters } from '../use-dashboard-filters'
 
+/**
+ * `/runs/:uuid`: one run's timeline. The search is the list's (it came with the link), so the
+ * zone is the list's and Esc or "Back" return to the same list.
+ */
 export function RunPage() {
   const { uuid } = useParams({ from: '/runs/$uuid' })
-  return <Placeholder title={`Run ${uuid}`} what="this run's timeline, round by round." />
+  const search = useSearch({ strict: false }) as Record<string, string | string[]>
+  const navigate = useNavigate()
+  const { meta, filters, browserZone } = useDashboardFilters()
+  const run = useRun(uuid)
+  const back = useCallback(() => void navigate({ to: '/runs', search }), [navigate, search])
+  const zone = filters?.tz ?? browserZone
+
+  if (run.isError && run.error instanceof HttpError && run.error.status === 404) {
+    return (
+      <RunNotFound
+        uuid={uuid}
+        retentionDays={meta.data ? meta.data.retentionDays : undefined}
+        backSearch={search}
+      />
+    )
+  }
+  return (
+    <section aria-labelledby={run.data ? 'run-title' : 'run-loading-title'}>
+      <p className="run-page__back">
+        <Link to="/runs" search={search}>
+          ← Back to the runs list
+        </Link>
+      </p>
+      {run.data ? null : (
+        <h1 id="run-loading-title" className="truncate" title={uuid}>
+          Run {uuid}
+        </h1>
+      )}
+      {run.isPending ? <LoadingState label="Loading the run" /> : null}
+      {run.isError ? (
+        <ErrorState
+          title="The run could not be loaded"
+          message={describeApiError(run.error)}
+          onRetry={() => void run.refetch()}
+        />
+      ) : null}
+      {meta.isError ? (
+        <ErrorState
+          title="The installation could not be read"
+          message={describeApiError(meta.error)}
+          onRetry={() => void meta.refetch()}
+        />
+      ) : null}
+      {run.data ? (
+        <RunTimeline
+          run={run.data}
+          meta={{
+            argumentCheckSince: meta.data?.argumentCheckSince ?? null,
+            privacyLevel: meta.data?.privacyLevel ?? 'metadata',
+          }}
+          zone={zone}
+          onBack={back}
+          onReload={() => void run.refetch()}
+        />
+      ) : null}
+    </section>
+  )
 }

@@ -1,5 +1,94 @@
-import { Placeholder } from '../placeholder'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
+import { describeApiError } from '../../api'
+import { FilterBar, type ToolOption } from '../../components/filters'
+import { ErrorState, LoadingState } from '../../components/ui/states'
+import { isWritingTool } from '../../domain/contract'
+import { outcomeParam, parseRunListFilters, type RunListFilters } from '../../domain/runs'
+import { RunsList, useRunsList } from '../../features/runs'
+import { useDashboardFilters } from '../use-dashboard-filters'
 
+const LIST_KEYS = ['outcome', 'configuration', 'status'] as const
+
+/** `/runs`: the runs behind the counts, for the shared filters plus outcome/configuration/status. */
 export function RunsPage() {
-  return <Placeholder title="Runs" what="the runs behind each count, sortable and exportable." />
+  const raw = useSearch({ strict: false }) as Record<string, string | string[]>
+  const navigate = useNavigate()
+  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const runs = useRunsList(filters)
+  const list = useMemo(() => parseRunListFilters(raw), [raw])
+  const options = useMemo(
+    (): ToolOption[] =>
+      (catalogue.data?.tools ?? []).map((t) => ({
+        name: t.name,
+        source: t.source,
+        server: t.server,
+        writing: isWritingTool(t),
+        calls: null,
+      })),
+    [catalogue.data],
+  )
+  const setListFilters = useCallback(
+    (next: RunListFilters) => {
+      void navigate({
+        to: '.',
+        search: (prev: Record<string, unknown>) => {
+          const kept = Object.fromEntries(
+            Object.entries(prev).filter(([key]) => !(LIST_KEYS as readonly string[]).includes(key)),
+          )
+          return {
+            ...kept,
+            ...(next.outcome ? { outcome: outcomeParam(next.outcome) } : {}),
+            ...(next.configuration !== null ? { configuration: next.configuration } : {}),
+            ...(next.status !== null ? { status: next.status } : {}),
+          }
+        },
+      })
+    },
+    [navigate],
+  )
+
+  return (
+    <section aria-labelledby="runs-title">
+      <h1 id="runs-title">Runs</h1>
+      <p className="muted">
+        The runs behind the counts: one row per run with a step in the range, its counted tool calls
+        by outcome, newest first. Open a run for its timeline, round by round. Times are shown in{' '}
+        <strong>{filters?.tz ?? browserZone}</strong>.
+      </p>
+      {meta.isError ? (
+        <ErrorState
+          title="The installation could not be read"
+          message={describeApiError(meta.error)}
+          onRetry={() => void meta.refetch()}
+        />
+      ) : null}
+      {catalogue.isError ? (
+        <ErrorState
+          title="The tool catalogue could not be read"
+          message={describeApiError(catalogue.error)}
+          onRetry={() => void catalogue.refetch()}
+        />
+      ) : null}
+      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      {filters && meta.data ? (
+        <>
+          <FilterBar
+            filters={filters}
+            onChange={setFilters}
+            tools={options}
+            ignored={[...ignored, ...list.ignored]}
+            browserZone={browserZone}
+          />
+          <RunsList
+            filters={filters}
+            listFilters={list.filters}
+            onListFiltersChange={setListFilters}
+            linkSearch={raw}
+            runs={runs}
+          />
+        </>
+      ) : null}
+    </section>
+  )
 }

@@ -80,6 +80,7 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
             totals={totals}
             otherCodes={otherRefusalCodes(rows)}
             writingTools={writing}
+            filters={filters}
             caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${rows.length} tools`}
           />
           <div className="charts">

@@ -4,9 +4,13 @@ import {
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
+  type CellContext,
   type SortingState,
 } from '@tanstack/react-table'
+import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
+import { runsSearch, type RunsLinkExtra } from '../../config/paths'
+import type { Filters } from '../../domain/filters'
 import type { CountsRow, ToolRow } from '../../domain/summary'
 import { RateCell } from './rate-cell'
 
@@ -17,10 +21,57 @@ export interface ToolTableProps {
   otherCodes: ReadonlyArray<string>
   caption: string
   writingTools: ReadonlySet<string>
+  /** The report's filters: every count links to the runs behind it with these. */
+  filters: Filters
 }
 
 const helper = createColumnHelper<ToolRow>()
 const num = (n: number) => n.toLocaleString('en-US')
+
+/** Which calls a count column holds, for a link's name ('failed calls'); null: all calls. */
+type CountKind = { words: string; outcome: RunsLinkExtra['outcome'] | null }
+const COUNT_KINDS: Record<string, CountKind> = {
+  calls: { words: 'calls', outcome: null },
+  failed: { words: 'failed calls', outcome: 'failed' },
+  refusedArguments: { words: 'calls refused for arguments', outcome: 'refused-arguments' },
+  refusedTurn: { words: 'calls not run (refused: turn)', outcome: 'refused-turn' },
+}
+const kindOf = (column: string): CountKind | null =>
+  COUNT_KINDS[column] ??
+  (column.startsWith('refused:')
+    ? {
+        words: `calls refused: ${column.slice('refused:'.length)}`,
+        outcome: `refused-${column.slice('refused:'.length)}` as const,
+      }
+    : null)
+
+/**
+ * A count as a link to the runs holding those calls (`runsSearch`); zero stays text, since no
+ * run is behind it. Codes other than arguments and turn use the same `refused-<code>` outcome.
+ */
+function CountLink(props: {
+  value: number
+  column: string
+  tool: string | null
+  filters: Filters
+}) {
+  const { value, column, tool, filters } = props
+  const kind = kindOf(column)
+  if (kind === null || value === 0) return <>{num(value)}</>
+  const extra: RunsLinkExtra = kind.outcome === null ? {} : { outcome: kind.outcome }
+  const search = runsSearch(filters, tool === null ? undefined : [tool], extra)
+  const what = `${num(value)} ${kind.words}${tool === null ? '' : ` of ${tool}`}`
+  return (
+    <Link
+      to="/runs"
+      search={search}
+      aria-label={`${what}: show the runs`}
+      title={`Show the runs holding these ${kind.words}`}
+    >
+      {num(value)}
+    </Link>
+  )
+}
 
 /** Rates of small samples sort last in both directions: they are not ranked as reliable. */
 const reliableRate = (rate: number | null, small: boolean) =>
@@ -30,10 +81,25 @@ const reliableRate = (rate: number | null, small: boolean) =>
  * The tool table: a real `<table>`, one row per tool, sortable by every column (header buttons,
  * `aria-sort`), a totals row in the footer.
  */
-export function ToolTable({ rows, totals, otherCodes, caption, writingTools }: ToolTableProps) {
+export function ToolTable({
+  rows,
+  totals,
+  otherCodes,
+  caption,
+  writingTools,
+  filters,
+}: ToolTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'calls', desc: true }])
-  const columns = useMemo(
-    () => [
+  const columns = useMemo(() => {
+    const count = (info: CellContext<ToolRow, number>) => (
+      <CountLink
+        value={info.getValue()}
+        column={info.column.id}
+        tool={info.row.original.tool}
+        filters={filters}
+      />
+    )
+    return [
       helper.accessor('tool', {
         header: 'Tool',
         cell: (info) => (
@@ -47,19 +113,16 @@ export function ToolTable({ rows, totals, otherCodes, caption, writingTools }: T
         ),
         sortingFn: 'text',
       }),
-      helper.accessor('calls', { header: 'Calls', cell: (i) => num(i.getValue()) }),
+      helper.accessor('calls', { header: 'Calls', cell: count }),
       helper.accessor('succeeded', { header: 'Succeeded', cell: (i) => num(i.getValue()) }),
-      helper.accessor('failed', { header: 'Failed', cell: (i) => num(i.getValue()) }),
-      helper.accessor('refusedArguments', {
-        header: 'Refused: arguments',
-        cell: (i) => num(i.getValue()),
-      }),
-      helper.accessor('refusedTurn', { header: 'Refused: turn', cell: (i) => num(i.getValue()) }),
+      helper.accessor('failed', { header: 'Failed', cell: count }),
+      helper.accessor('refusedArguments', { header: 'Refused: arguments', cell: count }),
+      helper.accessor('refusedTurn', { header: 'Refused: turn', cell: count }),
       ...otherCodes.map((code) =>
         helper.accessor((row) => row.refusedByCode[code] ?? 0, {
           id: `refused:${code}`,
           header: `Refused: ${code}`,
-          cell: (i) => num(i.getValue()),
+          cell: count,
         }),
       ),
       helper.accessor((row) => reliableRate(row.failureRate, row.smallSample), {
@@ -86,9 +149,8 @@ export function ToolTable({ rows, totals, otherCodes, caption, writingTools }: T
           />
         ),
       }),
-    ],
-    [otherCodes, writingTools],
-  )
+    ]
+  }, [otherCodes, writingTools, filters])
   const data = useMemo(() => [...rows], [rows])
   const table = useReactTable({
     data,
@@ -102,11 +164,20 @@ export function ToolTable({ rows, totals, otherCodes, caption, writingTools }: T
 
   const totalCells: Record<string, ReactNode> = {
     tool: `All ${rows.length} tools`,
-    calls: num(totals.calls),
+    calls: <CountLink value={totals.calls} column="calls" tool={null} filters={filters} />,
     succeeded: num(totals.succeeded),
-    failed: num(totals.failed),
-    refusedArguments: num(totals.refusedArguments),
-    refusedTurn: num(totals.refusedTurn),
+    failed: <CountLink value={totals.failed} column="failed" tool={null} filters={filters} />,
+    refusedArguments: (
+      <CountLink
+        value={totals.refusedArguments}
+        column="refusedArguments"
+        tool={null}
+        filters={filters}
+      />
+    ),
+    refusedTurn: (
+      <CountLink value={totals.refusedTurn} column="refusedTurn" tool={null} filters={filters} />
+    ),
     failureRate: (
       <RateCell events={totals.failed} n={totals.calls} smallSample={totals.smallSample} />
     ),
@@ -114,8 +185,16 @@ export function ToolTable({ rows, totals, otherCodes, caption, writingTools }: T
       <RateCell events={totals.refused} n={totals.calls} smallSample={totals.smallSample} />
     ),
   }
-  for (const code of otherCodes)
-    totalCells[`refused:${code}`] = num(totals.refusedByCode[code] ?? 0)
+  for (const code of otherCodes) {
+    totalCells[`refused:${code}`] = (
+      <CountLink
+        value={totals.refusedByCode[code] ?? 0}
+        column={`refused:${code}`}
+        tool={null}
+        filters={filters}
+      />
+    )
+  }
 
   return (
     <div className="table-wrap">

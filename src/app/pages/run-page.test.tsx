@@ -1,0 +1,158 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { App } from '../app'
+import { createAppRouter } from '../router'
+import type { Run } from '../../domain/contract'
+import {
+  approvalDeclined,
+  refusalInLastRound,
+  refusalThenCorrected,
+  waitingForInput,
+} from '../../domain/runs/test-runs'
+
+const base = '/api/diagnostics/v1'
+const meta = {
+  installation: 'Test',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-11-01T08:00:00Z',
+  latestAt: '2026-11-28T18:00:00Z',
+  retentionDays: 30,
+  argumentCheckSince: '2026-11-05T09:00:00Z',
+}
+const runs = new Map<string, Run>(
+  [refusalThenCorrected, refusalInLastRound, approvalDeclined, waitingForInput].map((r) => [
+    r.uuid,
+    r,
+  ]),
+)
+
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(meta)),
+  http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
+  http.get(`${base}/runs/:uuid`, ({ params }) => {
+    const run = runs.get(String(params.uuid))
+    return run
+      ? HttpResponse.json(run)
+      : HttpResponse.json({ error: 'not_found', message: 'No such run.' }, { status: 404 })
+  }),
+  // Esc goes back to the list, which then loads.
+  http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+function renderAt(path: string) {
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const router = createAppRouter(history)
+  render(<App api={{ baseUrl: base }} router={router} />)
+  return router
+}
+
+const LOADED = { timeout: 5000 }
+const round = (n: number) => {
+  const heading = screen.getByRole('heading', { level: 2, name: new RegExp(`^Round ${n}\\b`) })
+  const section = heading.closest('section')
+  if (!section) throw new Error('no section')
+  return within(section)
+}
+const LIST_SEARCH = '?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=refused-arguments'
+
+describe('/runs/:uuid', () => {
+  it('groups a refusal with its not-run sibling and links to the corrected calls of the next round', async () => {
+    renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(screen.getByText('Ran after the decision date', { exact: false })).toBeInTheDocument()
+    expect(screen.getByText(/keeps run metadata only/)).toBeInTheDocument()
+
+    const first = round(1)
+    const note = first.getByRole('note', { name: 'Refused turn' })
+    expect(note).toHaveTextContent('Refused: update_page_metadata (step 2, refused: arguments)')
+    expect(note).toHaveTextContent(
+      'Not run with it: get_page_content (step 3, not run (refused: turn))',
+    )
+    expect(first.getByRole('row', { name: /^2 / })).toHaveTextContent('Refused: arguments')
+    expect(first.getByRole('row', { name: /^3 / })).toHaveTextContent('Not run (refused: turn)')
+    const resent = within(note).getByRole('link', {
+      name: 'update_page_metadata re-sent as step 5',
+    })
+    expect(
+      within(note).getByRole('link', { name: 'get_page_content re-sent as step 6' }),
+    ).toBeInTheDocument()
+    expect(note).toHaveTextContent('update_page_metadata re-sent as step 5 — succeeded')
+    await userEvent.click(resent)
+    expect(document.activeElement?.id).toBe('step-5')
+    expect(round(2).getByRole('row', { name: /^5 / })).toHaveTextContent('Succeeded')
+    expect(round(2).queryByRole('note')).toBeNull()
+  })
+
+  it('says a refusal in the last round was not re-sent and why', async () => {
+    renderAt('/runs/r-last?tz=UTC')
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    const note = round(2).getByRole('note', { name: 'Refused turn' })
+    expect(note).toHaveTextContent('Not re-sent: the run ended (max iterations) after this round.')
+    expect(within(note).queryByRole('link')).toBeNull()
+    expect(screen.getByText('max iterations')).toBeInTheDocument()
+  })
+
+  it('shows a declined approval as the decision of its round', async () => {
+    renderAt('/runs/r-declined?tz=UTC')
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(round(2).getByRole('heading', { level: 2 })).toHaveTextContent('approval declined')
+    expect(round(2).getByText('Declined by an editor')).toBeInTheDocument()
+    expect(round(2).getByText(/declined the approval card/)).toBeInTheDocument()
+  })
+
+  it('marks a run waiting for input as not finished, never as complete', async () => {
+    renderAt('/runs/r-waiting?tz=UTC')
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(screen.getByText('Not finished (waiting for input)')).toBeInTheDocument()
+    expect(
+      screen.getByText(/asked the user a question that has not been answered/),
+    ).toBeInTheDocument()
+    expect(screen.getByText('not finished')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reload run' })).toBeEnabled()
+    expect(round(1).getByText('Question answered by the user')).toBeInTheDocument()
+  })
+
+  it('moves between rounds with j/k and arrows, and Esc returns to the list with its filters', async () => {
+    const router = renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await userEvent.keyboard('j')
+    expect(document.activeElement).toHaveTextContent(/^Outside a round/)
+    await userEvent.keyboard('{ArrowDown}')
+    expect(document.activeElement).toHaveTextContent(/^Round 1/)
+    await userEvent.keyboard('jj')
+    expect(document.activeElement).toHaveTextContent(/^Round 3/)
+    await userEvent.keyboard('k')
+    expect(document.activeElement).toHaveTextContent(/^Round 2/)
+    await userEvent.keyboard('{Escape}')
+    await screen.findByRole('heading', { level: 1, name: 'Runs' }, LOADED)
+    expect(router.state.location.pathname).toBe('/runs')
+    expect(router.state.location.search).toMatchObject({ outcome: 'refused-arguments', tz: 'UTC' })
+  })
+
+  it('explains an unknown or purged run with the retention days and a way back', async () => {
+    renderAt(`/runs/gone-uuid${LIST_SEARCH}`)
+    expect(
+      await screen.findByText(
+        'This run does not exist or was removed by the retention policy.',
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument()
+    expect(await screen.findByText(/keeps runs for 30 days/, {}, LOADED)).toBeInTheDocument()
+    const back = screen.getByRole('link', { name: 'Back to the runs list' })
+    expect(back.getAttribute('href')).toContain('outcome=refused-arguments')
+  })
+
+  it('says when runs are kept forever', async () => {
+    server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, retentionDays: null })))
+    renderAt('/runs/gone-uuid')
+    expect(await screen.findByText(/keeps runs forever/, {}, LOADED)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { App } from '../app'
+import { createAppRouter } from '../router'
+import {
+  approvalDeclined,
+  handRun,
+  refusalInLastRound,
+  refusalThenCorrected,
+  tool,
+  waitingForInput,
+} from '../../domain/runs/test-runs'
+
+const base = '/api/diagnostics/v1'
+const meta = {
+  installation: 'Test',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-11-10T08:00:00Z',
+  latestAt: '2026-11-10T18:00:00Z',
+  retentionDays: 30,
+  argumentCheckSince: '2026-11-05T09:00:00Z',
+}
+const catalogueTool = (name: string) => ({
+  name,
+  source: 'builtin',
+  server: null,
+  group: 'content',
+  effect: 'read_only',
+  approval: false,
+  input: false,
+  parameters: { type: 'object', properties: {} },
+})
+const twice = handRun(
+  'r-twice',
+  [
+    tool(1, 'update_page_metadata', { toolRefusal: 'arguments' }),
+    tool(2, 'update_page_metadata', { toolRefusal: 'arguments' }),
+    tool(3, 'update_page_metadata', { toolRefusal: null }),
+  ],
+  { configuration: '=HYPERLINK("x")', startedAt: '2026-11-10T12:00:00.000Z' },
+)
+const all = [refusalThenCorrected, refusalInLastRound, approvalDeclined, waitingForInput, twice]
+
+/** Serves `all` in pages of two, filtered by `tool` as the contract says. */
+function serveRuns(request: Request) {
+  const url = new URL(request.url)
+  const tools = url.searchParams.getAll('tool')
+  const matching = all.filter(
+    (r) =>
+      tools.length === 0 ||
+      r.steps.some((s) => s.kind === 'tool' && tools.includes(s.toolName ?? '')),
+  )
+  const at = Number(url.searchParams.get('cursor') ?? '0')
+  const next = at + 2 < matching.length ? String(at + 2) : null
+  return HttpResponse.json({
+    runs: matching.slice(at, at + 2),
+    nextCursor: next,
+    totalRuns: matching.length,
+  })
+}
+const runsHandler = http.get(`${base}/runs`, ({ request }) => serveRuns(request))
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(meta)),
+  http.get(`${base}/tools`, () =>
+    HttpResponse.json({
+      tools: [
+        'update_page_metadata',
+        'get_page_content',
+        'create_content_element_draft',
+        'ask_user_question',
+      ].map(catalogueTool),
+    }),
+  ),
+  http.get(`${base}/runs/:uuid`, ({ params }) => {
+    const run = all.find((r) => r.uuid === params.uuid)
+    return run ? HttpResponse.json(run) : new HttpResponse(null, { status: 404 })
+  }),
+  runsHandler,
+)
+
+// jsdom has no layout: give the virtualised list's scroll box a size so it renders rows.
+const sizes = ['offsetHeight', 'offsetWidth'] as const
+const saved = sizes.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key))
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' })
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get: () => 600,
+  })
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', {
+    configurable: true,
+    get: () => 1200,
+  })
+})
+afterEach(() => server.resetHandlers())
+afterAll(() => {
+  server.close()
+  sizes.forEach((key, i) => {
+    const descriptor = saved[i]
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
+  })
+})
+
+function renderAt(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  render(<App api={{ baseUrl: base }} router={router} />)
+  return router
+}
+const LOADED = { timeout: 5000 }
+const runLinks = () =>
+  within(screen.getByRole('table', { name: /^Runs,/ }))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('title'))
+
+describe('/runs page', () => {
+  it('goes from the tool table count to exactly the runs holding those calls, and says how many calls', async () => {
+    const router = renderAt('/tools?from=2026-11-10&to=2026-11-10&tz=UTC')
+    const link = await screen.findByRole(
+      'link',
+      { name: '3 calls refused for arguments of update_page_metadata: show the runs' },
+      LOADED,
+    )
+    await userEvent.click(link)
+    expect(
+      await screen.findByText(
+        '2 runs holding 3 calls of update_page_metadata refused for arguments',
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument()
+    expect(router.state.location.search).toMatchObject({
+      outcome: 'refused-arguments',
+      tool: 'update_page_metadata',
+    })
+    expect(runLinks().sort()).toEqual(['Run r-corrected', 'Run r-twice'])
+    // Newest first; the run link carries the list's search, so the run page can come back to it.
+    await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(router.state.location.pathname).toBe('/runs/r-twice')
+    expect(router.state.location.search).toMatchObject({ outcome: 'refused-arguments' })
+  })
+
+  it('filters by outcome, configuration and status from the URL and offers a way out of an empty match', async () => {
+    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=failed&status=completed')
+    expect(await screen.findByText('No run matches these filters', {}, LOADED)).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Show all runs of the range' }))
+    expect(await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)).toBeInTheDocument()
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Status' }),
+      'waiting_for_input',
+    )
+    expect(await screen.findByText('1 run holding 1 tool call')).toBeInTheDocument()
+    expect(runLinks()).toEqual(['Run r-waiting'])
+  })
+
+  it('reports an ignored outcome and sorts by any column with aria-sort', async () => {
+    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=bogus')
+    expect(await screen.findByText(/Ignored outcome=bogus/, {}, LOADED)).toBeInTheDocument()
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    const header = screen.getByRole('columnheader', { name: /Refused: arguments/ })
+    expect(header).toHaveAttribute('aria-sort', 'none')
+    await userEvent.click(within(header).getByRole('button'))
+    expect(header).toHaveAttribute('aria-sort', 'descending')
+    expect(runLinks()[0]).toBe('Run r-twice')
+    await userEvent.click(within(header).getByRole('button'))
+    expect(header).toHaveAttribute('aria-sort', 'ascending')
+  })
+
+  it('never shows a broken load as complete: incomplete with Resume, export disabled', async () => {
+    let broken = true
+    server.use(
+      http.get(`${base}/runs`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        if (cursor !== null && broken) return HttpResponse.json({ error: 'x' }, { status: 400 })
+        return serveRuns(request)
+      }),
+    )
+    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    expect(await screen.findByText('Incomplete: 2 of 5 runs', {}, LOADED)).toBeInTheDocument()
+    expect(screen.getByText(/incomplete: of the 2 of 5 runs loaded so far/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeDisabled()
+    broken = false
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }))
+    expect(await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeEnabled()
+  })
+
+  it('says what would appear when the range holds no runs', async () => {
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 }),
+      ),
+    )
+    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    expect(await screen.findByText('No runs in this range', {}, LOADED)).toBeInTheDocument()
+  })
+})

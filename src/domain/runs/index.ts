@@ -1,0 +1,7 @@
+export * from './run-row'
+export * from './runs-summary'
+export * from './run-filters'
+export * from './rounds'
+export * from './runs-csv'
+export * from './format'
+export * from './sort-rows'

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { decisionSide, groupRounds } from './rounds'
+import {
+  approvalDeclined,
+  handRun,
+  llm,
+  refusalInLastRound,
+  refusalThenCorrected,
+  tool,
+  waitingForInput,
+} from './test-runs'
+
+describe('groupRounds', () => {
+  it('groups a refusal and links each call to its re-sent call in the next round', () => {
+    const groups = groupRounds(refusalThenCorrected)
+    expect(groups.map((g) => g.round)).toEqual([0, 1, 2, 3])
+    const refused = groups[1]?.refusedTurn
+    expect(refused?.refused.map((s) => s.toolName)).toEqual(['update_page_metadata'])
+    expect(refused?.notRun.map((s) => s.toolName)).toEqual(['get_page_content'])
+    expect(refused?.nextRound).toBe(2)
+    expect(refused?.resent.map((r) => [r.refused.sequence, r.resentAs?.sequence])).toEqual([
+      [2, 5],
+      [3, 6],
+    ])
+    expect(groups[2]?.refusedTurn).toBeNull()
+    expect(groups[2]?.outcomes).toEqual(['succeeded', 'succeeded'])
+  })
+
+  it('has no next round for a refusal in the last round', () => {
+    const refused = groupRounds(refusalInLastRound)[1]?.refusedTurn
+    expect(refused?.nextRound).toBeNull()
+    expect(refused?.resent[0]?.resentAs).toBeNull()
+  })
+
+  it('skips rounds without tool calls when looking for the re-sent turn, and matches by tool', () => {
+    const run = handRun('x', [
+      tool(1, 'a', { toolRefusal: 'arguments' }),
+      tool(1, 'b', { toolRefusal: 'turn' }),
+      llm(2),
+      tool(3, 'a'),
+    ])
+    const refused = groupRounds(run)[0]?.refusedTurn
+    expect(refused?.nextRound).toBe(3)
+    expect(refused?.resent.map((r) => r.resentAs?.toolName ?? null)).toEqual(['a', null])
+  })
+
+  it('records declined approvals and answered inputs', () => {
+    expect(groupRounds(approvalDeclined)[1]?.approvals).toEqual([false])
+    expect(groupRounds(waitingForInput)[0]?.inputs).toBe(1)
+  })
+
+  it('orders steps by sequence and gives no rounds for no steps', () => {
+    const run = refusalThenCorrected
+    const shuffled = { steps: [...run.steps].reverse() }
+    expect(groupRounds(shuffled)[1]?.steps.map((s) => s.sequence)).toEqual([1, 2, 3])
+    expect(groupRounds({ steps: [] })).toEqual([])
+  })
+})
+
+describe('decisionSide', () => {
+  const run = handRun('d', [llm(1)], { startedAt: '2026-11-05T08:00:00.000Z' })
+  it('is before, after, spanning or unknown', () => {
+    expect(decisionSide(run, '2026-11-05T07:00:00Z')).toBe('after')
+    expect(decisionSide(run, '2026-11-06T00:00:00Z')).toBe('before')
+    expect(decisionSide(run, '2026-11-05T08:00:01.500Z')).toBe('spans')
+    expect(decisionSide(run, null)).toBe('unknown')
+  })
+})

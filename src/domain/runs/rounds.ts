@@ -1,0 +1,110 @@
+import type { Run, Step } from '../contract'
+import { outcomeOf, type OutcomeKey } from '../outcome'
+
+/** A refused call (or not-run sibling) and where the model sent it again. */
+export interface ResentCall {
+  refused: Step
+  /** The same tool's call in the next round with tool calls; null when it was not re-sent. */
+  resentAs: Step | null
+}
+
+/** A turn the argument check refused: nothing of it ran. */
+export interface RefusedTurn {
+  /** Calls refused for their own arguments (or any code other than `turn`). */
+  refused: Step[]
+  /** Siblings that did not run because another call of the turn was refused (`turn`). */
+  notRun: Step[]
+  /** The next round holding tool calls (the re-sent turn); null when the run has none. */
+  nextRound: number | null
+  /** Every call of the turn, in order, with its re-sent counterpart. */
+  resent: ResentCall[]
+}
+
+/** The steps of one round of the loop (round 0: steps outside a round). */
+export interface RoundGroup {
+  round: number
+  /** In `sequence` order. */
+  steps: Step[]
+  /** Epoch ms of the first step's start and the last step's end; NaN when times are bad. */
+  startMs: number
+  endMs: number
+  /** Tool steps by outcome rule. */
+  outcomes: OutcomeKey[]
+  refusedTurn: RefusedTurn | null
+  /** Approval decisions of the round, in order (false: declined). */
+  approvals: boolean[]
+  /** Input steps (questions answered) in the round. */
+  inputs: number
+}
+
+const stepEnd = (step: Step) => Date.parse(step.occurredAt) + step.durationMs
+
+/**
+ * A run's steps grouped by round, rounds ascending (round 0 first), steps in `sequence` order.
+ * A round whose tool calls were refused gets a {@link RefusedTurn} naming the next round that
+ * holds tool calls and, per call, the first unused call of the same tool there. No steps give
+ * no rounds.
+ */
+export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
+  const byRound = new Map<number, Step[]>()
+  for (const step of [...run.steps].sort((a, b) => a.sequence - b.sequence)) {
+    const list = byRound.get(step.round)
+    if (list) list.push(step)
+    else byRound.set(step.round, [step])
+  }
+  const groups: RoundGroup[] = [...byRound.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([round, steps]) => {
+      const starts = steps.map((s) => Date.parse(s.occurredAt))
+      return {
+        round,
+        steps,
+        startMs: Math.min(...starts),
+        endMs: Math.max(...steps.map(stepEnd)),
+        outcomes: steps.filter((s) => s.kind === 'tool').map(outcomeOf),
+        refusedTurn: null,
+        approvals: steps.filter((s) => s.kind === 'approval').map((s) => s.approved === true),
+        inputs: steps.filter((s) => s.kind === 'input').length,
+      }
+    })
+  groups.forEach((group, index) => {
+    if (group.round === 0) return
+    const calls = group.steps.filter((s) => s.kind === 'tool')
+    const refusedCalls = calls.filter((s) => typeof s.toolRefusal === 'string')
+    if (refusedCalls.length === 0) return
+    const next = groups
+      .slice(index + 1)
+      .find((g) => g.round > 0 && g.steps.some((s) => s.kind === 'tool'))
+    const pool = next ? next.steps.filter((s) => s.kind === 'tool') : []
+    group.refusedTurn = {
+      refused: refusedCalls.filter((s) => s.toolRefusal !== 'turn'),
+      notRun: refusedCalls.filter((s) => s.toolRefusal === 'turn'),
+      nextRound: next?.round ?? null,
+      resent: calls.map((refused) => {
+        const at = pool.findIndex((s) => s.toolName === refused.toolName)
+        const resentAs = at === -1 ? null : (pool.splice(at, 1)[0] ?? null)
+        return { refused, resentAs }
+      }),
+    }
+  })
+  return groups
+}
+
+/**
+ * Where a run stands against the decision date (the argument check going live): `after` when it
+ * started at or after it, `before` when it ended (or, unfinished, last stepped) before it,
+ * `spans` otherwise; `unknown` without a decision date or with unparsable times.
+ */
+export function decisionSide(
+  run: Pick<Run, 'startedAt' | 'finishedAt' | 'steps'>,
+  decisionAt: string | null,
+): 'before' | 'after' | 'spans' | 'unknown' {
+  const decision = decisionAt === null ? Number.NaN : Date.parse(decisionAt)
+  const start = Date.parse(run.startedAt)
+  if (Number.isNaN(decision) || Number.isNaN(start)) return 'unknown'
+  if (start >= decision) return 'after'
+  const last = run.steps.reduce((max, s) => Math.max(max, stepEnd(s)), start)
+  const end = run.finishedAt === null ? last : Date.parse(run.finishedAt)
+  if (Number.isNaN(end)) return 'unknown'
+  return end < decision ? 'before' : 'spans'
+}

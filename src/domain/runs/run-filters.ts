@@ -1,0 +1,137 @@
+import { describeValue } from '../filters/describe-value'
+import { readSingle, type RawSearch } from '../filters/read-param'
+import type { RunRow } from './run-row'
+
+/**
+ * Which counted calls a run must hold: refused under a code (`refused-arguments`,
+ * `refused-turn`, `refused-<any other code>`), failed, or none of those (`clean`).
+ */
+export type RunOutcome = { kind: 'refused'; code: string } | { kind: 'failed' } | { kind: 'clean' }
+
+/** The runs list's own URL filters, on top of the shared ones. null means any. */
+export interface RunListFilters {
+  outcome: RunOutcome | null
+  configuration: string | null
+  status: string | null
+}
+
+export interface ParsedRunListFilters {
+  filters: RunListFilters
+  /** One plain-English line per parameter that was ignored. */
+  ignored: string[]
+}
+
+const REFUSED = 'refused-'
+
+/** The URL value of an outcome (`refused-arguments`, `failed`, `clean`, …). */
+export function outcomeParam(outcome: RunOutcome): string {
+  return outcome.kind === 'refused' ? `${REFUSED}${outcome.code}` : outcome.kind
+}
+
+/** An outcome from its URL value; null for anything else (empty, `refused-` without a code). */
+export function parseOutcome(value: unknown): RunOutcome | null {
+  if (value === 'failed' || value === 'clean') return { kind: value }
+  if (typeof value === 'string' && value.startsWith(REFUSED) && value.length > REFUSED.length) {
+    return { kind: 'refused', code: value.slice(REFUSED.length) }
+  }
+  return null
+}
+
+/**
+ * The `outcome`, `configuration` and `status` params of a URL. Never throws: a missing or blank
+ * one means any, a repeated one keeps its first value, an unknown outcome is ignored with a line
+ * in `ignored`. Configuration and status are free text (unknown values are kept: they simply
+ * match no run, which the page says).
+ */
+export function parseRunListFilters(raw: RawSearch): ParsedRunListFilters {
+  const ignored: string[] = []
+  const rawOutcome = readSingle(raw, 'outcome', ignored)
+  let outcome: RunOutcome | null = null
+  if (rawOutcome !== undefined) {
+    outcome = parseOutcome(rawOutcome)
+    if (outcome === null) {
+      ignored.push(
+        `Ignored outcome=${describeValue(rawOutcome)}: not one of refused-arguments, refused-turn, refused-<code>, failed, clean`,
+      )
+    }
+  }
+  const text = (key: string): string | null => {
+    const value = readSingle(raw, key, ignored)
+    if (value === undefined) return null
+    if (typeof value === 'string') return value
+    ignored.push(`Ignored ${key}=${describeValue(value)}: not text`)
+    return null
+  }
+  return {
+    filters: { outcome, configuration: text('configuration'), status: text('status') },
+    ignored,
+  }
+}
+
+/**
+ * The counted calls of `row` that `outcome` is about: refused calls of that code, failed calls,
+ * or (clean, no outcome) all its calls. Zero when the row holds none.
+ */
+export function callsOf(row: RunRow, outcome: RunOutcome | null): number {
+  if (outcome === null || outcome.kind === 'clean') return row.toolCalls
+  if (outcome.kind === 'failed') return row.failed
+  if (outcome.code === 'arguments') return row.refusedArguments
+  if (outcome.code === 'turn') return row.refusedTurn
+  return row.otherCodes?.[outcome.code] ?? 0
+}
+
+/**
+ * Whether `row` passes the filters: it holds at least one counted call of the outcome (clean:
+ * none of its counted calls failed or was refused), and its configuration and status are the
+ * given ones. Filters of null let every row pass.
+ */
+export function matchesRunFilters(row: RunRow, filters: RunListFilters): boolean {
+  if (filters.configuration !== null && row.configuration !== filters.configuration) return false
+  if (filters.status !== null && row.status !== filters.status) return false
+  const { outcome } = filters
+  if (outcome === null) return true
+  if (outcome.kind === 'clean') {
+    return row.failed + row.refusedArguments + row.refusedTurn + row.refusedOther === 0
+  }
+  return callsOf(row, outcome) > 0
+}
+
+/** The rows passing `filters` and the counted calls of the outcome they hold. No rows: zeros. */
+export function selectRuns(
+  rows: readonly RunRow[],
+  filters: RunListFilters,
+): { rows: RunRow[]; calls: number } {
+  const selected: RunRow[] = []
+  let calls = 0
+  for (const row of rows) {
+    if (!matchesRunFilters(row, filters)) continue
+    selected.push(row)
+    calls += callsOf(row, filters.outcome)
+  }
+  return { rows: selected, calls }
+}
+
+/**
+ * How many runs and calls that is, in words: "3 runs holding 4 calls refused for arguments".
+ * `tools` names the selected tools (empty: every tool).
+ */
+export function describeSelection(
+  runs: number,
+  calls: number,
+  outcome: RunOutcome | null,
+  tools: readonly string[],
+): string {
+  const n = (count: number, one: string, many: string) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
+  const of = tools.length === 0 ? '' : ` of ${tools.join(', ')}`
+  const head = n(runs, 'run', 'runs')
+  const callWord = n(calls, 'call', 'calls')
+  if (outcome === null) return `${head} holding ${n(calls, 'tool call', 'tool calls')}${of}`
+  if (outcome.kind === 'clean') {
+    return `${head} without a failed or refused call (${callWord}${of}, all succeeded)`
+  }
+  if (outcome.kind === 'failed') return `${head} holding ${callWord}${of} that failed`
+  if (outcome.code === 'arguments') return `${head} holding ${callWord}${of} refused for arguments`
+  if (outcome.code === 'turn') return `${head} holding ${callWord}${of} not run (refused: turn)`
+  return `${head} holding ${callWord}${of} refused: ${outcome.code}`
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { createScope, foldRuns, emptySummary } from '../summary'
+import { runRowOf } from './run-row'
+import { emptyRunsSummary, foldRunRows } from './runs-summary'
+import {
+  callsOf,
+  describeSelection,
+  matchesRunFilters,
+  outcomeParam,
+  parseRunListFilters,
+  selectRuns,
+} from './run-filters'
+import { RUN_OUTCOME_FILTERS } from '../../config/paths'
+import { handRun, llm, refusalThenCorrected, tool, waitingForInput } from './test-runs'
+
+const scope = createScope({ from: '2026-11-10', to: '2026-11-10', tz: 'UTC', tools: [] })
+
+describe('runRowOf', () => {
+  it('counts the counted calls by the outcome rule, rounds and duration of the whole run', () => {
+    const run = handRun('a', [
+      llm(1),
+      tool(1, 'x', { toolRefusal: 'arguments', toolIsError: true }),
+      tool(1, 'y', { toolRefusal: 'turn' }),
+      tool(1, 'z', { toolRefusal: 'budget' }),
+      llm(2),
+      tool(2, 'x', { toolIsError: true }),
+      tool(2, 'y'),
+    ])
+    const row = foldRunRows(emptyRunsSummary(), [run], scope).rows[0]
+    expect(row).toMatchObject({
+      rounds: 2,
+      toolCalls: 5,
+      failed: 1,
+      refusedArguments: 1,
+      refusedTurn: 1,
+      refusedOther: 1,
+      durationMs: 8000,
+    })
+    expect(row?.otherCodes).toEqual({ budget: 1 })
+  })
+
+  it('counts only selected tools inside the range; an unfinished run has no duration', () => {
+    const only = createScope({ from: '2026-11-10', to: '2026-11-10', tz: 'UTC', tools: ['x'] })
+    const run = handRun('b', [tool(1, 'x'), tool(1, 'y')], { finishedAt: null })
+    const row = foldRunRows(emptyRunsSummary(), [run], only).rows[0]
+    expect(row?.toolCalls).toBe(1)
+    expect(row?.durationMs).toBeNull()
+    const later = createScope({ from: '2026-11-11', to: '2026-11-12', tz: 'UTC', tools: [] })
+    expect(foldRunRows(emptyRunsSummary(), [run], later).rows[0]?.toolCalls).toBe(0)
+  })
+
+  it('agrees with the tool summary: the runs behind a count hold exactly that many calls', () => {
+    const runs = [
+      refusalThenCorrected,
+      waitingForInput,
+      handRun('c', [tool(1, 'update_page_metadata', { toolRefusal: 'arguments' })]),
+    ]
+    const summary = foldRuns(emptySummary(), runs, scope)
+    const rows = foldRunRows(emptyRunsSummary(), runs, scope).rows
+    const picked = selectRuns(rows, {
+      outcome: { kind: 'refused', code: 'arguments' },
+      configuration: null,
+      status: null,
+    })
+    expect(picked.rows.map((r) => r.uuid)).toEqual(['r-corrected', 'c'])
+    expect(picked.calls).toBe(summary.byTool.update_page_metadata?.['refused:arguments'])
+  })
+})
+
+describe('run list filters', () => {
+  it('parses every outcome a count link writes, and round-trips it', () => {
+    for (const value of RUN_OUTCOME_FILTERS) {
+      const { filters, ignored } = parseRunListFilters({ outcome: value })
+      expect(ignored).toEqual([])
+      expect(filters.outcome && outcomeParam(filters.outcome)).toBe(value)
+    }
+    expect(parseRunListFilters({ outcome: 'refused-budget' }).filters.outcome).toEqual({
+      kind: 'refused',
+      code: 'budget',
+    })
+  })
+
+  it('ignores a bad outcome with a message and keeps configuration and status as text', () => {
+    const parsed = parseRunListFilters({ outcome: 'weird', configuration: ['a', 'b'], status: '' })
+    expect(parsed.filters).toEqual({ outcome: null, configuration: 'a', status: null })
+    expect(parsed.ignored).toHaveLength(2)
+  })
+
+  it('matches clean, failed and configuration/status filters', () => {
+    const clean = runRowOf(handRun('c', [tool(1, 'x')]), () => 1)
+    const failed = runRowOf(handRun('f', [tool(1, 'x', { toolIsError: true })]), () => 1)
+    const any = { outcome: null, configuration: null, status: null }
+    expect(matchesRunFilters(clean, { ...any, outcome: { kind: 'clean' } })).toBe(true)
+    expect(matchesRunFilters(failed, { ...any, outcome: { kind: 'clean' } })).toBe(false)
+    expect(matchesRunFilters(failed, { ...any, outcome: { kind: 'failed' } })).toBe(true)
+    expect(matchesRunFilters(failed, { ...any, status: 'running' })).toBe(false)
+    expect(matchesRunFilters(failed, { ...any, configuration: 'page-editor' })).toBe(true)
+    expect(callsOf(failed, { kind: 'failed' })).toBe(1)
+  })
+
+  it('says how many runs and calls', () => {
+    expect(describeSelection(3, 4, { kind: 'refused', code: 'arguments' }, ['x'])).toBe(
+      '3 runs holding 4 calls of x refused for arguments',
+    )
+    expect(describeSelection(1, 1, null, [])).toBe('1 run holding 1 tool call')
+  })
+})

@@ -1,0 +1,77 @@
+import type { Run, Step } from '../contract'
+import { outcomeOf, refusalCodeOf } from '../outcome'
+import { emptyRecord, type Counts } from '../summary/records'
+
+/**
+ * One run as the runs list keeps it: a handful of numbers instead of its steps, so 100,000
+ * runs fit in memory. Counts are of the *counted* tool calls (tool steps of the selected tools
+ * inside the range, see `countedTimeIn`); rounds and duration describe the whole run.
+ */
+export interface RunRow extends Pick<Run, 'uuid' | 'configuration' | 'status'> {
+  /** `startedAt` in epoch ms (NaN when unparsable). */
+  startedMs: number
+  /** Distinct rounds (≥ 1) among all the run's steps. */
+  rounds: number
+  toolCalls: number
+  failed: number
+  refusedArguments: number
+  refusedTurn: number
+  /** Calls refused under any other code (the sum of `otherCodes`). */
+  refusedOther: number
+  /** Code → calls for codes other than arguments and turn; null when there are none. */
+  otherCodes: Counts | null
+  /** `finishedAt − startedAt` in ms; null while the run is not finished (or a time is bad). */
+  durationMs: number | null
+}
+
+/** The fields of a step a row reads. */
+export type RowStep = Pick<
+  Step,
+  'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal'
+>
+/** The fields of a run a row reads (a contract `Run` fits). */
+export type RowRun = Pick<Run, 'uuid' | 'configuration' | 'status' | 'startedAt' | 'finishedAt'> & {
+  steps: readonly RowStep[]
+}
+
+/**
+ * The compact row of `run`. `countedTime` is `countedTimeIn(scope)`: a step counts when it gives
+ * a number, by the outcome rule (`outcomeOf`). A run without steps gives zero rounds and calls.
+ */
+export function runRowOf(run: RowRun, countedTime: (step: RowStep) => number): RunRow {
+  const rounds = new Set<number>()
+  const row: RunRow = {
+    uuid: run.uuid,
+    configuration: run.configuration,
+    status: run.status,
+    startedMs: Date.parse(run.startedAt),
+    rounds: 0,
+    toolCalls: 0,
+    failed: 0,
+    refusedArguments: 0,
+    refusedTurn: 0,
+    refusedOther: 0,
+    otherCodes: null,
+    durationMs: null,
+  }
+  for (const step of run.steps) {
+    if (step.round > 0) rounds.add(step.round)
+    if (Number.isNaN(countedTime(step))) continue
+    row.toolCalls++
+    const outcome = outcomeOf(step)
+    if (outcome === 'failed') row.failed++
+    const code = refusalCodeOf(outcome)
+    if (code === 'arguments') row.refusedArguments++
+    else if (code === 'turn') row.refusedTurn++
+    else if (code !== null) {
+      row.refusedOther++
+      const codes = (row.otherCodes ??= emptyRecord<number>())
+      codes[code] = (codes[code] ?? 0) + 1
+    }
+  }
+  row.rounds = rounds.size
+  const finished = run.finishedAt === null ? Number.NaN : Date.parse(run.finishedAt)
+  const duration = finished - row.startedMs
+  row.durationMs = Number.isFinite(duration) ? Math.max(0, duration) : null
+  return row
+}

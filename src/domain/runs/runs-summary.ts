@@ -1,0 +1,43 @@
+import { KNOWN_RUN_STATUSES } from '../contract'
+import { countedTimeIn, type SummaryScope } from '../summary'
+import { unionSorted } from '../summary/records'
+import { runRowOf, type RowRun, type RunRow } from './run-row'
+
+/** The runs list of one scope: one compact row per run, in the order the pages came. */
+export interface RunsSummary {
+  rows: RunRow[]
+  /** Run statuses the contract does not name, seen on the rows (sorted). */
+  unknownRunStatuses: string[]
+}
+
+/** The list of nothing. */
+export function emptyRunsSummary(): RunsSummary {
+  return { rows: [], unknownRunStatuses: [] }
+}
+
+const knownStatuses: ReadonlySet<string> = new Set(KNOWN_RUN_STATUSES)
+
+/**
+ * `summary` with one row per run of `runs` appended (the input is not changed; the rows array is
+ * a new one). No runs give an equal copy. Rows count the steps of `scope` only.
+ */
+export function foldRunRows(
+  summary: RunsSummary,
+  runs: Iterable<RowRun>,
+  scope: SummaryScope,
+): RunsSummary {
+  const countedTime = countedTimeIn(scope)
+  const added: RunRow[] = []
+  const statuses = new Set<string>()
+  for (const run of runs) {
+    added.push(runRowOf(run, countedTime))
+    if (!knownStatuses.has(run.status)) statuses.add(run.status)
+  }
+  return {
+    rows: summary.rows.concat(added),
+    unknownRunStatuses:
+      statuses.size > 0
+        ? unionSorted(summary.unknownRunStatuses, statuses)
+        : summary.unknownRunStatuses,
+  }
+}

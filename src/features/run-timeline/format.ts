@@ -1,0 +1,23 @@
+import type { Step } from '../../domain/contract'
+import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
+
+/** A tool step's outcome in words; '' for other steps. */
+export function outcomeLabel(step: Step): string {
+  if (step.kind !== 'tool') return ''
+  const outcome = outcomeOf(step)
+  const code = refusalCodeOf(outcome)
+  if (code === 'arguments') return 'Refused: arguments'
+  if (code === 'turn') return 'Not run (refused: turn)'
+  if (code !== null) return `Refused: ${code}`
+  return outcome === 'failed' ? 'Failed' : 'Succeeded'
+}
+
+/** The decision or detail a non-tool step carries (approval, input, finish reason). */
+export function decisionLabel(step: Step): string {
+  if (step.kind === 'approval') {
+    return step.approved === true ? 'Approved by an editor' : 'Declined by an editor'
+  }
+  if (step.kind === 'input') return 'Question answered by the user'
+  if (step.finishReason !== undefined) return `Finish reason: ${step.finishReason}`
+  return ''
+}

@@ -1,0 +1,2 @@
+export { RunTimeline, type RunTimelineProps } from './run-timeline'
+export { RunNotFound, type RunNotFoundProps } from './run-not-found'

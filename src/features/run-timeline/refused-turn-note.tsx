@@ -1,0 +1,69 @@
+import type { MouseEvent } from 'react'
+import type { Run } from '../../domain/contract'
+import type { ResentCall, RefusedTurn } from '../../domain/runs'
+import { focusTarget } from './focus-target'
+import { outcomeLabel } from './format'
+
+export interface RefusedTurnNoteProps {
+  turn: RefusedTurn
+  run: Pick<Run, 'status' | 'terminationReason' | 'finishedAt'>
+}
+
+const jump = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault()
+  focusTarget(id)
+}
+
+function Resent({ call }: { call: ResentCall }) {
+  const name = call.refused.toolName ?? ''
+  if (!call.resentAs) return <li>{name}: not re-sent</li>
+  const id = `step-${call.resentAs.sequence}`
+  return (
+    <li>
+      <a href={`#${id}`} onClick={jump(id)}>
+        {name} re-sent as step {call.resentAs.sequence}
+      </a>{' '}
+      — {outcomeLabel(call.resentAs).toLowerCase()}
+    </li>
+  )
+}
+
+/**
+ * A refused turn in words: which calls the check refused, which siblings did not run, and where
+ * the model sent the turn again (links to the next round's calls), or why it did not.
+ */
+export function RefusedTurnNote({ turn, run }: RefusedTurnNoteProps) {
+  const names = (steps: RefusedTurn['refused']) =>
+    steps
+      .map((s) => `${s.toolName ?? ''} (step ${s.sequence}, ${outcomeLabel(s).toLowerCase()})`)
+      .join(', ')
+  const ended =
+    run.finishedAt === null
+      ? `the run is still ${run.status.replaceAll('_', ' ')}`
+      : `the run ended${run.terminationReason ? ` (${run.terminationReason.replaceAll('_', ' ')})` : ''}`
+  return (
+    <div className="refused-turn" role="note" aria-label="Refused turn">
+      <strong>Refused turn: nothing of this turn ran.</strong>
+      {turn.refused.length > 0 ? <p>Refused: {names(turn.refused)}.</p> : null}
+      {turn.notRun.length > 0 ? <p>Not run with it: {names(turn.notRun)}.</p> : null}
+      {turn.nextRound === null ? (
+        <p>Not re-sent: {ended} after this round.</p>
+      ) : (
+        <>
+          <p>
+            The model re-sent the turn in{' '}
+            <a href={`#round-${turn.nextRound}`} onClick={jump(`round-${turn.nextRound}`)}>
+              round {turn.nextRound}
+            </a>
+            :
+          </p>
+          <ul>
+            {turn.resent.map((call) => (
+              <Resent key={call.refused.sequence} call={call} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+import type { Run } from '../../domain/contract'
+import { formatDuration, timeOfDay, type RoundGroup } from '../../domain/runs'
+import { formatInstant } from '../../domain/time'
+import { decisionLabel, outcomeLabel } from './format'
+import { RefusedTurnNote } from './refused-turn-note'
+import { RoundWaterfall } from './round-waterfall'
+
+export interface RoundSectionProps {
+  group: RoundGroup
+  run: Pick<Run, 'status' | 'terminationReason' | 'finishedAt'>
+  zone: string
+}
+
+/** What happened in the round, in one line: calls by outcome and decisions. */
+function roundSummary(group: RoundGroup): string {
+  const parts: string[] = []
+  const calls = group.outcomes.length
+  if (calls > 0) parts.push(`${calls} tool call${calls === 1 ? '' : 's'}`)
+  const count = (pred: (o: string) => boolean) => group.outcomes.filter(pred).length
+  const failed = count((o) => o === 'failed')
+  const refused = count((o) => o.startsWith('refused:') && o !== 'refused:turn')
+  const notRun = count((o) => o === 'refused:turn')
+  if (failed > 0) parts.push(`${failed} failed`)
+  if (refused > 0) parts.push(`${refused} refused`)
+  if (notRun > 0) parts.push(`${notRun} not run`)
+  const declined = group.approvals.filter((a) => !a).length
+  if (declined > 0) parts.push(`approval declined`)
+  else if (group.approvals.length > 0) parts.push('approved')
+  if (group.inputs > 0)
+    parts.push(`${group.inputs} question${group.inputs === 1 ? '' : 's'} answered`)
+  return parts.length > 0
+    ? parts.join(', ')
+    : `${group.steps.length} step${group.steps.length === 1 ? '' : 's'}, no tool call`
+}
+
+/** One round: heading (a keyboard stop), what happened, a refused turn's note, waterfall, steps. */
+export function RoundSection({ group, run, zone }: RoundSectionProps) {
+  const title = group.round === 0 ? 'Outside a round' : `Round ${group.round}`
+  const headingId = `round-${group.round}`
+  return (
+    <section
+      className={group.refusedTurn ? 'round round--refused' : 'round'}
+      aria-labelledby={headingId}
+      data-round={group.round}
+    >
+      <h2 id={headingId} tabIndex={-1} data-round-heading="">
+        {title}
+        <span className="round__summary"> — {roundSummary(group)}</span>
+      </h2>
+      {group.refusedTurn ? <RefusedTurnNote turn={group.refusedTurn} run={run} /> : null}
+      {group.approvals.includes(false) ? (
+        <p className="round__declined">
+          An editor declined the approval card: the approval-bound call did not run.
+        </p>
+      ) : null}
+      <RoundWaterfall group={group} />
+      <div className="table-wrap">
+        <table className="data-table steps-table">
+          <caption className="visually-hidden">Steps of {title.toLowerCase()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Step</th>
+              <th scope="col">Time</th>
+              <th scope="col">Kind</th>
+              <th scope="col" className="num">
+                Duration
+              </th>
+              <th scope="col">Tool</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Decision</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.steps.map((step) => {
+              const ms = Date.parse(step.occurredAt)
+              const outcome = outcomeLabel(step)
+              return (
+                <tr key={step.sequence} id={`step-${step.sequence}`} tabIndex={-1}>
+                  <th scope="row" className="num">
+                    {step.sequence}
+                  </th>
+                  <td>
+                    <time dateTime={step.occurredAt} title={formatInstant(ms, zone)}>
+                      {timeOfDay(ms, zone)}
+                    </time>
+                  </td>
+                  <td>{step.kind}</td>
+                  <td className="num">{formatDuration(step.durationMs)}</td>
+                  <td>
+                    {step.toolName !== undefined ? (
+                      <span className="truncate steps-table__tool" title={step.toolName}>
+                        {step.toolName}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td
+                    className={
+                      outcome.startsWith('Refused') || outcome.startsWith('Not run')
+                        ? 'outcome outcome--refused'
+                        : outcome === 'Failed'
+                          ? 'outcome outcome--failed'
+                          : 'outcome'
+                    }
+                  >
+                    {outcome}
+                  </td>
+                  <td>{decisionLabel(step)}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

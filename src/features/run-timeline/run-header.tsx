@@ -1,0 +1,78 @@
+import type { Meta, Run } from '../../domain/contract'
+import { decisionSide, formatDuration, shortInstant } from '../../domain/runs'
+
+export interface RunHeaderProps {
+  run: Run
+  meta: Pick<Meta, 'argumentCheckSince'>
+  zone: string
+  rounds: number
+  toolCalls: number
+}
+
+const BADGE: Record<ReturnType<typeof decisionSide>, string> = {
+  before: 'Ran before the decision date',
+  after: 'Ran after the decision date',
+  spans: 'Started before and ended after the decision date',
+  unknown: 'Decision date unknown',
+}
+
+const words = (value: string) => value.replaceAll('_', ' ')
+
+/** The run's header: uuid, configuration, status, termination reason, start, finish, badge. */
+export function RunHeader({ run, meta, zone, rounds, toolCalls }: RunHeaderProps) {
+  const side = decisionSide(run, meta.argumentCheckSince)
+  const started = Date.parse(run.startedAt)
+  const finished = run.finishedAt === null ? null : Date.parse(run.finishedAt)
+  const decision =
+    meta.argumentCheckSince === null ? '' : shortInstant(Date.parse(meta.argumentCheckSince), zone)
+  return (
+    <header className="run-header">
+      <h1 id="run-title" className="run-header__title">
+        Run{' '}
+        <span className="truncate run-header__uuid" title={run.uuid}>
+          {run.uuid}
+        </span>
+      </h1>
+      <p className={`badge run-header__badge run-header__badge--${side}`}>
+        {BADGE[side]}
+        {decision ? ` (argument check since ${decision})` : ''}
+      </p>
+      <dl className="run-header__facts">
+        <div>
+          <dt>Configuration</dt>
+          <dd className="truncate" title={run.configuration}>
+            {run.configuration || '–'}
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{words(run.status)}</dd>
+        </div>
+        <div>
+          <dt>Termination reason</dt>
+          <dd>{run.terminationReason === null ? 'none yet' : words(run.terminationReason)}</dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd>{shortInstant(started, zone) || run.startedAt}</dd>
+        </div>
+        <div>
+          <dt>Finished</dt>
+          <dd>{finished === null ? 'not finished' : shortInstant(finished, zone)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(finished === null ? null : finished - started)}</dd>
+        </div>
+        <div>
+          <dt>Rounds</dt>
+          <dd>{rounds}</dd>
+        </div>
+        <div>
+          <dt>Tool calls</dt>
+          <dd>{toolCalls}</dd>
+        </div>
+      </dl>
+    </header>
+  )
+}

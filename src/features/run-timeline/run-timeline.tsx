@@ -1,0 +1,71 @@
+import { useMemo, useRef } from 'react'
+import type { Meta, Run } from '../../domain/contract'
+import { groupRounds } from '../../domain/runs'
+import { EmptyState } from '../../components/ui/states'
+import { RoundSection } from './round-section'
+import { RunHeader } from './run-header'
+import { useRoundKeys } from './use-round-keys'
+import './run-timeline.css'
+
+export interface RunTimelineProps {
+  run: Run
+  meta: Pick<Meta, 'argumentCheckSince' | 'privacyLevel'>
+  zone: string
+  /** Esc: back to the list this run was opened from. */
+  onBack: () => void
+  /** Loads the run again (for a run that is still going). */
+  onReload: () => void
+}
+
+const PENDING: Record<string, string> = {
+  queued: 'This run is queued and has not started its loop yet.',
+  running: 'This run is still running: the timeline shows the steps recorded so far.',
+  waiting_for_approval:
+    'This run is waiting for approval: an editor has not yet decided on its approval card.',
+  waiting_for_input:
+    'This run is waiting for input: it asked the user a question that has not been answered yet.',
+}
+
+/** One run, round by round, with keyboard movement between rounds. */
+export function RunTimeline({ run, meta, zone, onBack, onReload }: RunTimelineProps) {
+  const groups = useMemo(() => groupRounds(run), [run])
+  const container = useRef<HTMLDivElement>(null)
+  useRoundKeys(container, onBack)
+  const rounds = groups.filter((g) => g.round > 0).length
+  const toolCalls = run.steps.filter((s) => s.kind === 'tool').length
+  const pending = run.finishedAt === null
+  return (
+    <div className="run-timeline" ref={container}>
+      <RunHeader run={run} meta={meta} zone={zone} rounds={rounds} toolCalls={toolCalls} />
+      <p className="run-timeline__privacy">
+        <strong>Metadata only.</strong> This installation keeps run metadata only (privacy level:{' '}
+        {meta.privacyLevel}); the dashboard reads no prompt, answer, argument or result text, so
+        there are no texts to show — only times, kinds, durations, tools, outcomes and decisions.
+      </p>
+      {pending ? (
+        <div className="state state--partial" role="status">
+          <strong>Not finished ({run.status.replaceAll('_', ' ')})</strong>
+          <span>
+            {PENDING[run.status] ?? 'This run has not finished: the steps so far are shown.'}
+          </span>
+          <button type="button" onClick={onReload}>
+            Reload run
+          </button>
+        </div>
+      ) : null}
+      <p className="muted run-timeline__keys">
+        Keyboard: ↓ or j for the next round, ↑ or k for the previous one, Esc back to the list.
+      </p>
+      {groups.length === 0 ? (
+        <EmptyState title="No steps recorded">
+          The steps of this run (model rounds, tool calls, approvals, questions) would appear here,
+          grouped by round, once it records any.
+        </EmptyState>
+      ) : (
+        groups.map((group) => (
+          <RoundSection key={group.round} group={group} run={run} zone={zone} />
+        ))
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+import { useCallback, useMemo, useState } from 'react'
+import type { RunSummary } from '../../api'
+import type { Filters } from '../../domain/filters'
+import {
+  describeSelection,
+  outcomeParam,
+  selectRuns,
+  sortRunRows,
+  toggleSort,
+  type RunListFilters,
+  type RunSort,
+  type RunSortKey,
+  type RunsSummary,
+} from '../../domain/runs'
+import { EmptyState, LoadingState } from '../../components/ui/states'
+import { ExportRuns } from './export-runs'
+import { RunListControls } from './run-list-controls'
+import { RunsLoadBanner } from './runs-load-banner'
+import { RunsTable } from './runs-table'
+import './runs.css'
+
+export interface RunsListProps {
+  filters: Filters
+  listFilters: RunListFilters
+  onListFiltersChange: (next: RunListFilters) => void
+  /** The current URL search, carried into every run link. */
+  linkSearch: Record<string, string | string[]>
+  runs: RunSummary<RunsSummary>
+}
+
+const NO_ROWS: RunsSummary['rows'] = []
+const NO_LIST_FILTERS: RunListFilters = { outcome: null, configuration: null, status: null }
+const num = (n: number) => n.toLocaleString('en-US')
+
+/** The runs list: load state, the list's own filters, how many runs and calls, CSV, table. */
+export function RunsList({
+  filters,
+  listFilters,
+  onListFiltersChange,
+  linkSearch,
+  runs,
+}: RunsListProps) {
+  const { state } = runs
+  const allRows = state?.summary.rows ?? NO_ROWS
+  const selection = useMemo(() => selectRuns(allRows, listFilters), [allRows, listFilters])
+  const [sort, setSort] = useState<RunSort>({ key: 'startedMs', desc: true })
+  const sorted = useMemo(() => sortRunRows(selection.rows, sort), [selection.rows, sort])
+  const showOther = useMemo(() => selection.rows.some((r) => r.refusedOther > 0), [selection.rows])
+  const onSort = useCallback((key: RunSortKey) => setSort((s) => toggleSort(s, key)), [])
+
+  if (!state) return <LoadingState label="Loading runs" />
+  const complete = state.status === 'done'
+  const range = `${filters.from} to ${filters.to} (${filters.tz})`
+  const headline = describeSelection(
+    selection.rows.length,
+    selection.calls,
+    listFilters.outcome,
+    filters.tools,
+  )
+  const filtered =
+    listFilters.outcome !== null ||
+    listFilters.configuration !== null ||
+    listFilters.status !== null
+
+  return (
+    <div className="runs-list">
+      <RunsLoadBanner
+        state={state}
+        cancel={runs.cancel}
+        resume={runs.resume}
+        reload={runs.reload}
+      />
+      <RunListControls filters={listFilters} rows={allRows} onChange={onListFiltersChange} />
+      <p className="runs-headline" aria-live="polite">
+        <strong>{headline}</strong>
+        {complete ? null : (
+          <span className="runs-headline__partial">
+            {' '}
+            — incomplete: of the {num(state.loadedRuns)} of{' '}
+            {state.totalRuns === null ? '?' : num(state.totalRuns)} runs loaded so far
+          </span>
+        )}
+        {filtered ? (
+          <span className="muted">
+            {' '}
+            (of {num(allRows.length)} runs in {range})
+          </span>
+        ) : (
+          <span className="muted"> in {range}</span>
+        )}
+      </p>
+      {allRows.length === 0 && complete ? (
+        <EmptyState title="No runs in this range">
+          Runs with a step between {range}
+          {filters.tools.length > 0 ? ' calling one of the selected tools' : ''} would appear here,
+          one row per run. Try a longer range or all tools.
+        </EmptyState>
+      ) : null}
+      {allRows.length > 0 && selection.rows.length === 0 ? (
+        <EmptyState title="No run matches these filters">
+          Runs of this range matching the outcome, configuration and status above would appear here.{' '}
+          <button type="button" onClick={() => onListFiltersChange(NO_LIST_FILTERS)}>
+            Show all runs of the range
+          </button>
+        </EmptyState>
+      ) : null}
+      {selection.rows.length > 0 ? (
+        <>
+          <ExportRuns
+            rows={sorted}
+            complete={complete}
+            context={{
+              from: filters.from,
+              to: filters.to,
+              tz: filters.tz,
+              tools: filters.tools,
+              outcome: listFilters.outcome ? outcomeParam(listFilters.outcome) : '',
+            }}
+          />
+          <RunsTable
+            rows={sorted}
+            sort={sort}
+            onSort={onSort}
+            showOther={showOther}
+            zone={filters.tz}
+            linkSearch={linkSearch}
+            caption={`Runs, ${range}${complete ? '' : ' — incomplete'}: ${num(selection.rows.length)} runs, newest first unless sorted otherwise`}
+          />
+        </>
+      ) : null}
+    </div>
+  )
+}
