@@ -94,7 +94,13 @@ export async function run(): Promise<BenchRow[]> {
       met: ratio <= 0.1,
     },
     {
-      bench: 'fold',
+      bench: 'validate',
+      figure: 'fast validation, same output as zod (what the client runs)',
+      value: fastValidate.ms,
+      unit: `ms (${rejected} pages left to zod)`,
+    },
+    {
+      bench: 'validate',
       figure: 'zod validation of all pages (for information)',
       value: validate.ms,
       unit: 'ms',

@@ -35,7 +35,12 @@ async function openReport(path: string): Promise<ProbedPage> {
   opened.push(probe)
   await probe.page.getByRole('table').waitFor(LOADED)
   await probe.page.getByRole('button', { name: 'Export tool report (CSV)' }).waitFor(LOADED)
-  await expect.poll(() => probe.page.getByRole('button', { name: 'Export tool report (CSV)' }).isEnabled(), LOADED).toBe(true)
+  await expect
+    .poll(
+      () => probe.page.getByRole('button', { name: 'Export tool report (CSV)' }).isEnabled(),
+      LOADED,
+    )
+    .toBe(true)
   return probe
 }
 
@@ -44,7 +49,9 @@ async function rowOf(page: Page, name: RegExp): Promise<Record<string, string>> 
   const headers = await page.locator('table thead th').allInnerTexts()
   const row = page.locator('table tr').filter({ has: page.getByRole('rowheader', { name }) })
   const cells = await row.locator('th, td').allInnerTexts()
-  return Object.fromEntries(headers.map((h, i) => [h.replace(/[▲▼]/g, '').trim(), (cells[i] ?? '').trim()]))
+  return Object.fromEntries(
+    headers.map((h, i) => [h.replace(/[▲▼]/g, '').trim(), (cells[i] ?? '').trim()]),
+  )
 }
 
 const int = (text: string | undefined) => Number((text ?? '').split(/\s/)[0]?.replace(/,/g, ''))
@@ -52,7 +59,9 @@ const int = (text: string | undefined) => Number((text ?? '').split(/\s/)[0]?.re
 describe('tool report on the demo installation', () => {
   it('shows the ADR figures in the table and in the downloaded CSV', async () => {
     const { page, consoleErrors, pageErrors } = await openReport(ADR_RANGE)
-    await expect.poll(() => page.getByRole('caption').innerText()).toContain('2026-09-01 to 2026-11-03 (UTC)')
+    await expect
+      .poll(() => page.getByRole('caption').innerText())
+      .toContain('2026-09-01 to 2026-11-03 (UTC)')
 
     const totals = await rowOf(page, /^All \d+ tools$/)
     expect(int(totals.Calls)).toBe(2386)
@@ -69,11 +78,25 @@ describe('tool report on the demo installation', () => {
     ])
     expect(download.suggestedFilename()).toBe('tool-report_2026-09-01_2026-11-03.csv')
     const text = await readFile((await download.path()) ?? '', 'utf8')
-    const csv = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true })
+    const csv = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    })
     expect(csv.errors).toEqual([])
     expect(csv.meta.fields).toEqual([
-      'tool', 'source', 'calls', 'succeeded', 'failed', 'refused_arguments', 'refused_turn',
-      'refused_other', 'failure_rate', 'refusal_rate', 'from', 'to', 'timezone',
+      'tool',
+      'source',
+      'calls',
+      'succeeded',
+      'failed',
+      'refused_arguments',
+      'refused_turn',
+      'refused_other',
+      'failure_rate',
+      'refusal_rate',
+      'from',
+      'to',
+      'timezone',
     ])
     const sum = (key: string) => csv.data.reduce((n, row) => n + Number(row[key]), 0)
     expect(sum('calls')).toBe(2386)
@@ -82,7 +105,11 @@ describe('tool report on the demo installation', () => {
     expect(byTool.get('update_page_metadata')?.failed).toBe('58')
     expect(byTool.get('create_content_element_draft')?.failed).toBe('13')
     expect(byTool.get('update_content_element')?.failed).toBe('11')
-    expect(csv.data.every((row) => row.from === '2026-09-01' && row.to === '2026-11-03' && row.timezone === 'UTC')).toBe(true)
+    expect(
+      csv.data.every(
+        (row) => row.from === '2026-09-01' && row.to === '2026-11-03' && row.timezone === 'UTC',
+      ),
+    ).toBe(true)
     expect(byTool.get('update_page_metadata')?.failure_rate).toMatch(/^0\.\d{4}$/)
 
     expect(consoleErrors).toEqual([])
@@ -100,16 +127,22 @@ describe('tool report on the demo installation', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => header.getAttribute('aria-sort')).not.toBe('none')
     const sort = await header.getAttribute('aria-sort')
-    const values = (await page.locator('table tbody tr').evaluateAll((rows) =>
-      rows.map((r) => (r.children[4] as HTMLElement | undefined)?.innerText ?? ''),
-    )).map(int)
+    const values = (
+      await page
+        .locator('table tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => (r.children[4] as HTMLElement | undefined)?.innerText ?? ''),
+        )
+    ).map(int)
     const sorted = [...values].sort((a, b) => (sort === 'ascending' ? a - b : b - a))
     expect(values).toEqual(sorted)
     await screenshot(page, 'tool-report-after-decision')
   })
 
   it('falls back on a bad link parameter and says what it ignored', async () => {
-    const { page, pageErrors } = await openReport('/tools?from=2026-13-45&tz=Mars%2FOlympus&tool=%3Cscript%3E')
+    const { page, pageErrors } = await openReport(
+      '/tools?from=2026-13-45&tz=Mars%2FOlympus&tool=%3Cscript%3E',
+    )
     await page.getByText(/Ignored from=/).waitFor(LOADED)
     await page.getByText(/Ignored tz=/).waitFor(LOADED)
     expect(pageErrors).toEqual([])
