@@ -376,8 +376,10 @@ describe('an empty installation', () => {
   it('says what would appear instead of showing zeros as findings', async () => {
     installation = createEmptyInstallation()
     const { page, pageErrors } = await open('/tools')
-    await text(page, /No tool calls in this range/)
-    expect(await page.getByText(/would appear here/).count()).toBeGreaterThan(0)
+    await text(page, /This installation has not recorded any agent runs yet/)
+    expect(
+      await page.getByText(/every tool call appears here per tool and outcome/).count(),
+    ).toBeGreaterThan(0)
     expect(await page.locator('table').count()).toBe(0)
     expect(pageErrors).toEqual([])
     await screenshot(page, 'faults-empty-installation')

@@ -66,11 +66,18 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
         reload={summary.reload}
       />
       {rows.length === 0 && state.status === 'done' ? (
-        <EmptyState title="No tool calls in this range">
-          Tool calls of the runs recorded between {range}
-          {filters.tools.length > 0 ? ' for the selected tools' : ''} would appear here, per tool
-          and outcome. Try a longer range or all tools.
-        </EmptyState>
+        meta.latestAt === null ? (
+          <EmptyState title="This installation has not recorded any agent runs yet">
+            Once agents run, every tool call appears here per tool and outcome: succeeded, failed,
+            or refused by the argument check with its code.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No tool calls in this range">
+            Tool calls of the runs recorded from {range}
+            {filters.tools.length > 0 ? ' for the selected tools' : ''} would appear here, per tool
+            and outcome. Try a longer range or all tools.
+          </EmptyState>
+        )
       ) : null}
       {rows.length > 0 ? (
         <>
