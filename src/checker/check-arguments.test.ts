@@ -246,3 +246,10 @@ describe('checkArguments: limits', () => {
     expect(checkArguments(schema, {})).toHaveLength(1)
   })
 })
+
+describe('a name listed twice in required', () => {
+  it('is reported once', () => {
+    const found = checkArguments({ type: 'object', required: ['a', 'a'] }, {})
+    expect(found.map((m) => [m.kind, m.path])).toEqual([['missing', 'a']])
+  })
+})

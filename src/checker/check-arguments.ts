@@ -105,6 +105,8 @@ function checkObject(plan: Plan, object: Readonly<Record<string, unknown>>, walk
   for (let i = 0; i < required.length; i++) {
     const name = required[i]
     if (name === undefined || hasOwn(object, name)) continue
+    // A name listed twice in `required` is one missing argument, not two.
+    if (required.indexOf(name) !== i) continue
     if (walk.out.length >= walk.limit) return
     const types = propertyPlan(plan, name)?.types ?? 0
     walk.segments.push(name)

@@ -36,14 +36,17 @@ describe('comparison CSV', () => {
       calls_before: '5',
       calls_after: '24',
       failed_before: '1',
-      failure_rate_before: '0.2000',
-      failure_rate_after: (2 / 24).toFixed(4),
+      failure_rate_before: '0.2',
+      failure_rate_after: String(Number((2 / 24).toFixed(4))),
       refused_arguments_after: '9',
       refused_other_after: '1',
       failure_changed_beyond_intervals: 'no',
     })
     expect(Number(all?.failure_rate_before_low)).toBeLessThan(0.2)
-    expect(all?.refusal_rate_change).toBe((13 / 24).toFixed(4))
+    expect(all?.refusal_rate_change).toBe(String(Number((13 / 24).toFixed(4))))
+    // A fall in the failure rate is a negative number, never escaped as text.
+    expect(all?.failure_rate_change).toBe(String(Number((2 / 24 - 0.2).toFixed(4))))
+    expect(all?.failure_rate_change?.startsWith('-')).toBe(true)
     expect(tools[0]).toMatchObject({
       scope: 'tool',
       tool: 'update_page_metadata',

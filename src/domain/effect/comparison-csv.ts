@@ -11,8 +11,10 @@ export interface ComparisonContext {
   tools: readonly string[]
 }
 
-const share = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '' : value.toFixed(4)
+// A number, not text: a negative change is data, and csvCell only escapes text that could be a
+// formula (a string "-0.0193" would get an apostrophe and stop being a number).
+const share = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value.toFixed(4))
 const iso = (ms: number): string => new Date(ms).toISOString()
 
 function rateCells(

@@ -20,3 +20,10 @@ describe('time zone names', () => {
     },
   )
 })
+
+describe('normalizeZone spelling', () => {
+  it('fixes the case of a zone ICU knows under an alias', () => {
+    expect(normalizeZone('asia/kathmandu')).toBe('Asia/Kathmandu')
+    expect(normalizeZone('europe/berlin')).toBe('Europe/Berlin')
+  })
+})

@@ -1,4 +1,21 @@
 const canonical = new Map<string, string | null>()
+let listed: Map<string, string> | null = null
+
+/** The spelling of `name` in the runtime's zone list, matched without case; else `name`. */
+function listedSpelling(name: string): string {
+  if (listed === null) {
+    const zones =
+      typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+    listed = new Map(zones.map((zone) => [zone.toLowerCase(), zone]))
+  }
+  // Not listed (an alias ICU does not list, e.g. Asia/Kathmandu): capitalise each word.
+  return (
+    listed.get(name.toLowerCase()) ??
+    name
+      .toLowerCase()
+      .replace(/(^|[/_])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase())
+  )
+}
 // IANA names only: Intl would also accept offsets such as `+01:00` on newer engines.
 const IANA_LIKE = /^[A-Za-z][A-Za-z0-9_+\-/]*$/
 
@@ -13,8 +30,9 @@ export function normalizeZone(name: unknown): string | null {
   let resolved: string | null
   try {
     const intl = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
-    // Keep the name people chose (ICU calls Asia/Kathmandu "Asia/Katmandu"); only fix its case.
-    resolved = intl.toLowerCase() === name.toLowerCase() ? intl : name
+    // Keep the name people chose (ICU calls Asia/Kathmandu "Asia/Katmandu"); only fix its case,
+    // from the runtime's list of zones when ICU answers with an alias.
+    resolved = intl.toLowerCase() === name.toLowerCase() ? intl : listedSpelling(name)
   } catch {
     resolved = null
   }

@@ -1,4 +1,5 @@
 import { describeApiError, type RunSummary } from '../../api'
+import { DuplicatesNotice } from '../../components/ui/duplicates-notice'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import type { ToolSummary } from '../../domain/summary'
 
@@ -9,6 +10,15 @@ const num = (n: number) => n.toLocaleString('en-US')
  * asked for, an incomplete load (never shown as complete) with Resume, or an error with Retry.
  */
 export function CountsStatus({ summary }: { summary: RunSummary<ToolSummary> }) {
+  return (
+    <>
+      <StatusLine summary={summary} />
+      <DuplicatesNotice count={summary.state?.duplicates ?? 0} />
+    </>
+  )
+}
+
+function StatusLine({ summary }: { summary: RunSummary<ToolSummary> }) {
   const { state } = summary
   if (state === null) return <LoadingState label="Loading the calls of each tool" />
   const total = state.totalRuns

@@ -1,4 +1,5 @@
 import { describeApiError, type RunSummary } from '../../api'
+import { DuplicatesNotice } from '../../components/ui/duplicates-notice'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import { num } from './format'
 
@@ -14,6 +15,15 @@ export interface LoadBannerProps {
  * Retry. Nothing once the load is done.
  */
 export function LoadBanner({ label, summary }: LoadBannerProps) {
+  return (
+    <>
+      <StatusBanner label={label} summary={summary} />
+      <DuplicatesNotice count={summary.state?.duplicates ?? 0} />
+    </>
+  )
+}
+
+function StatusBanner({ label, summary }: LoadBannerProps) {
   const { state } = summary
   if (state === null) return <LoadingState label={label} />
   const total = state.totalRuns

@@ -1,0 +1,78 @@
+/**
+ * Issue 8, in the browser: loads the tool report of the demo at ~100,000 runs (demoScale 168) in
+ * headless Chromium and prints what a person would feel — long main-thread tasks, the JS heap
+ * after the load, how long the load took, and how long switching back to seen filters takes.
+ * Figures only: `npm run perf` (needs `npm run build` first). Nothing here is asserted.
+ */
+import { startServer } from '../server/serve.mjs'
+import { launchBrowser, requireBuild } from '../e2e/browser'
+
+const SCALE = Number(process.env.DEMO_SCALE ?? 168)
+const dir = requireBuild('dist-demo')
+const server = await startServer({
+  dir,
+  handle: (req, res) => {
+    if (!req.url?.startsWith('/config.json')) return false
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ apiBaseUrl: '/api/diagnostics/v1', demoScale: SCALE }))
+    return true
+  },
+})
+const browser = await launchBrowser()
+const context = await browser.newContext({
+  viewport: { width: 1280, height: 900 },
+  timezoneId: 'UTC',
+})
+const page = await context.newPage()
+await page.addInitScript(() => {
+  const w = window as unknown as { __long: { start: number; duration: number }[] }
+  w.__long = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push({ start: e.startTime, duration: e.duration })
+  }).observe({ type: 'longtask', buffered: true })
+})
+
+const all = '/tools?preset=all&tz=UTC'
+const t0 = Date.now()
+await page.goto(new URL(all, server.url).toString())
+await page.getByRole('button', { name: 'Export tool report (CSV)' }).waitFor({ timeout: 600_000 })
+await page.waitForFunction(() => !document.querySelector('[role="status"] progress'), undefined, {
+  timeout: 600_000,
+})
+const loadMs = Date.now() - t0
+const client = await context.newCDPSession(page)
+await client.send('HeapProfiler.collectGarbage')
+const heap = await page.evaluate(
+  () =>
+    (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ??
+    NaN,
+)
+const long = await page.evaluate(
+  () => (window as unknown as { __long: { start: number; duration: number }[] }).__long,
+)
+
+// Switch to other filters and back: the summary of `all` is cached by its filters.
+await page.getByRole('button', { name: 'Last 7 days' }).click()
+await page.getByRole('button', { name: 'Export tool report (CSV)' }).waitFor({ timeout: 600_000 })
+const t1 = Date.now()
+await page.goBack()
+await page
+  .getByRole('caption')
+  .filter({ hasText: /tools$/ })
+  .waitFor({ timeout: 600_000 })
+const backMs = Date.now() - t1
+
+const over50 = long.filter((t) => t.duration > 50)
+const rows = {
+  scale: SCALE,
+  loadSeconds: +(loadMs / 1000).toFixed(1),
+  heapAfterLoadMB: +(heap / 1e6).toFixed(1),
+  longTasks: long.length,
+  longTasksOver50ms: over50.length,
+  longestTaskMs: Math.round(Math.max(0, ...long.map((t) => t.duration))),
+  switchBackToSeenFiltersMs: backMs,
+}
+console.table(rows)
+console.log(JSON.stringify(rows))
+await browser.close()
+await server.close()
