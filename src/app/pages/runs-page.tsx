@@ -6,7 +6,13 @@ import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
 import { outcomeParam, parseRunListFilters, type RunListFilters } from '../../domain/runs'
 import { RunsList, useRunsList } from '../../features/runs'
+import { formatInstant } from '../../domain/time'
 import { useDashboardFilters } from '../use-dashboard-filters'
+
+const describeInstant = (ms: number, zone: string) =>
+  Number.isFinite(ms)
+    ? formatInstant(ms, zone).slice(0, 16).replace('T', ' ')
+    : 'the edge of the range'
 
 const LIST_KEYS = ['outcome', 'configuration', 'status'] as const
 
@@ -15,8 +21,8 @@ export function RunsPage() {
   const raw = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
   const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
-  const runs = useRunsList(filters)
   const list = useMemo(() => parseRunListFilters(raw), [raw])
+  const runs = useRunsList(filters, list.within)
   const options = useMemo(
     (): ToolOption[] =>
       (catalogue.data?.tools ?? []).map((t) => ({
@@ -80,6 +86,27 @@ export function RunsPage() {
             ignored={[...ignored, ...list.ignored]}
             browserZone={browserZone}
           />
+          {list.within ? (
+            <p className="state" role="status">
+              Counting only calls from {describeInstant(list.within.startMs, filters.tz)} to{' '}
+              {describeInstant(list.within.endMs, filters.tz)} (a window of the overview).{' '}
+              <button
+                type="button"
+                onClick={() =>
+                  void navigate({
+                    to: '.',
+                    search: (prev: Record<string, string | string[] | undefined>) => ({
+                      ...prev,
+                      after: undefined,
+                      before: undefined,
+                    }),
+                  })
+                }
+              >
+                Count whole days
+              </button>
+            </p>
+          ) : null}
           <RunsList
             filters={filters}
             listFilters={list.filters}

@@ -1,5 +1,7 @@
 import { describeValue } from '../filters/describe-value'
 import { readSingle, type RawSearch } from '../filters/read-param'
+import { instantSchema } from '../contract'
+import { parseInstantMs } from '../time'
 import type { RunRow } from './run-row'
 
 /**
@@ -17,6 +19,11 @@ export interface RunListFilters {
 
 export interface ParsedRunListFilters {
   filters: RunListFilters
+  /**
+   * `after`/`before` (RFC 3339 instants): count only calls in `[after, before)` inside the days,
+   * as links from the overview's windows ask; null for whole days.
+   */
+  within: { startMs: number; endMs: number } | null
   /** One plain-English line per parameter that was ignored. */
   ignored: string[]
 }
@@ -64,8 +71,26 @@ export function parseRunListFilters(raw: RawSearch): ParsedRunListFilters {
   }
   return {
     filters: { outcome, configuration: text('configuration'), status: text('status') },
+    within: parseWithin(raw, ignored),
     ignored,
   }
+}
+
+function parseWithin(raw: RawSearch, ignored: string[]): { startMs: number; endMs: number } | null {
+  const after = readSingle(raw, 'after', ignored)
+  const before = readSingle(raw, 'before', ignored)
+  if (after === undefined && before === undefined) return null
+  const instant = (value: unknown) =>
+    instantSchema.safeParse(value).success ? parseInstantMs(value as string) : Number.NaN
+  const startMs = after === undefined ? -Infinity : instant(after)
+  const endMs = before === undefined ? Infinity : instant(before)
+  if (Number.isNaN(startMs) || Number.isNaN(endMs) || !(startMs < endMs)) {
+    ignored.push(
+      `Ignored after=${describeValue(after)} and before=${describeValue(before)}: not two times in order`,
+    )
+    return null
+  }
+  return { startMs, endMs }
 }
 
 /**

@@ -41,3 +41,17 @@ export function countedTimeIn(
     return t >= startMs && t < endMs ? t : Number.NaN
   }
 }
+
+/**
+ * The scope cut to the instants `[startMs, endMs)` as well (an overview window that starts at
+ * 09:00 inside its first day); null or an invalid window leaves it as it is.
+ */
+export function narrowScope(
+  scope: SummaryScope,
+  window: { startMs: number; endMs: number } | null,
+): SummaryScope {
+  if (window === null || !(window.startMs < window.endMs)) return scope
+  const startMs = Math.max(scope.buckets.startMs, window.startMs)
+  const endMs = Math.max(startMs, Math.min(scope.buckets.endMs, window.endMs))
+  return { ...scope, buckets: { ...scope.buckets, startMs, endMs } }
+}

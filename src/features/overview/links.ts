@@ -39,9 +39,16 @@ export function runsBehind(
   tool: string | null,
   outcome?: RunOutcomeFilter,
 ): SearchRecord {
-  return runsSearch(windowFilters(filters, windows, side), tool === null ? undefined : [tool], {
-    outcome,
-  })
+  const { startMs, endMs } = sideWindow(windows, side)
+  const search = runsSearch(
+    windowFilters(filters, windows, side),
+    tool === null ? undefined : [tool],
+    { outcome },
+  )
+  // The window's own instants, so the runs list counts exactly the calls behind the figure.
+  search.after = new Date(startMs).toISOString()
+  search.before = new Date(endMs).toISOString()
+  return search
 }
 
 /** The search of the tool report for one side (and tool). */
