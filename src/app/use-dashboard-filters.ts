@@ -1,7 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useCallback, useMemo } from 'react'
-import { useMeta, useToolCatalogue } from '../api'
+import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
+import { RunSummaryStoreContext, summaryKey, useApiConfig, useMeta, useToolCatalogue } from '../api'
 import { filtersToSearch, parseFilters, type Filters } from '../domain/filters'
+import type { ToolSummary } from '../domain/summary'
+
+const noSubscribe = () => () => undefined
 
 const FILTER_KEYS = new Set(['from', 'to', 'tz', 'tool', 'preset'])
 
@@ -21,15 +24,40 @@ export function useDashboardFilters() {
   const navigate = useNavigate()
   const zone = browserZone()
 
+  const config = useApiConfig()
+  const store = useContext(RunSummaryStoreContext)
+  const context = useMemo(
+    () =>
+      meta.data
+        ? {
+            latestAt: meta.data.latestAt,
+            earliestAt: meta.data.earliestAt,
+            defaultZone: zone,
+          }
+        : null,
+    [meta.data, zone],
+  )
+  // The range's calls of every tool, when the unfiltered summary of these days is loaded (or
+  // loading): tools the catalogue no longer offers still have calls in the data, and the tool
+  // picker shows counts for every tool even while some are selected.
+  const rangeKey = useMemo(() => {
+    if (!context) return null
+    const { filters } = parseFilters(raw, { ...context, knownTools: null })
+    return summaryKey(config.baseUrl, { ...filters, tools: [] })
+  }, [raw, context, config.baseUrl])
+  const rangeCounts = useSyncExternalStore(
+    store?.subscribe ?? noSubscribe,
+    () => (rangeKey && store ? (store.get<ToolSummary>(rangeKey)?.summary.byTool ?? null) : null),
+    () => null,
+  )
+
   const parsed = useMemo(() => {
-    if (!meta.data) return null
-    return parseFilters(raw, {
-      latestAt: meta.data.latestAt,
-      earliestAt: meta.data.earliestAt,
-      knownTools: catalogue.data ? catalogue.data.tools.map((t) => t.name) : null,
-      defaultZone: zone,
-    })
-  }, [raw, meta.data, catalogue.data, zone])
+    if (!context) return null
+    const catalogueTools = catalogue.data ? catalogue.data.tools.map((t) => t.name) : null
+    const knownTools =
+      catalogueTools === null ? null : [...catalogueTools, ...Object.keys(rangeCounts ?? {})]
+    return parseFilters(raw, { ...context, knownTools })
+  }, [raw, context, catalogue.data, rangeCounts])
 
   const setFilters = useCallback(
     (change: Partial<Filters>) => {
@@ -54,6 +82,8 @@ export function useDashboardFilters() {
     meta,
     catalogue,
     filters: parsed?.filters ?? null,
+    /** Calls per tool and outcome in the range for every tool, when loaded; else null. */
+    rangeCounts,
     ignored: parsed?.ignored ?? [],
     setFilters,
     browserZone: zone,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
@@ -143,6 +143,21 @@ describe('/tools page', () => {
     await screen.findByRole('rowheader', { name: 'All 3 tools' })
     expect(screen.queryByText(/Incomplete/)).toBeNull()
     expect(screen.getByRole('button', { name: 'Export tool report (CSV)' })).toBeEnabled()
+  })
+
+  it('filters by a tool the catalogue no longer offers but the runs called', async () => {
+    const name = 'mcp_x_<img src=x onerror=alert(1)>'
+    renderAt(`/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=${encodeURIComponent(name)}`)
+    await waitFor(
+      () => expect(screen.getByRole('rowheader', { name: 'All 1 tools' })).toBeInTheDocument(),
+      { timeout: 5000 },
+    )
+    expect(
+      screen.getByRole('rowheader', {
+        name: new RegExp(`^${name.replace(/[()[\]^$.*+?|{}]/g, '\\$&')}`),
+      }),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/Ignored tool=/)).toBeNull()
   })
 
   it('says what would appear when the range holds no calls', async () => {

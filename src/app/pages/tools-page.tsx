@@ -8,23 +8,40 @@ import { useDashboardFilters } from '../use-dashboard-filters'
 
 /** `/tools`: the tool report for the filters in the URL. */
 export function ToolsPage() {
-  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const { meta, catalogue, filters, ignored, setFilters, browserZone, rangeCounts } =
+    useDashboardFilters()
   const summary = useToolSummary(filters)
-  const counts = summary.state?.summary.byTool
+  // Counts for the picker: the range's calls of every tool, whatever is selected.
+  const counts =
+    rangeCounts ?? (filters && filters.tools.length === 0 ? summary.state?.summary.byTool : null)
   const options = useMemo((): ToolOption[] => {
     const tools = catalogue.data?.tools ?? []
     const total = (name: string) => {
-      const outcomes = counts?.[name]
-      return outcomes ? Object.values(outcomes).reduce((a, b) => a + b, 0) : counts ? 0 : null
+      if (!counts) return null
+      const outcomes = counts[name]
+      return outcomes ? Object.values(outcomes).reduce((a, b) => a + b, 0) : 0
     }
-    return tools.map((t) => ({
+    const offered = tools.map((t) => ({
       name: t.name,
       source: t.source,
       server: t.server,
       writing: isWritingTool(t),
-      calls: filters && filters.tools.length === 0 ? total(t.name) : null,
+      calls: total(t.name),
     }))
-  }, [catalogue.data, counts, filters])
+    // Tools the catalogue no longer offers but the range's runs called (a removed MCP server).
+    const listed = new Set(tools.map((t) => t.name))
+    const fromData = Object.keys(counts ?? {})
+      .filter((name) => !listed.has(name))
+      .sort()
+      .map((name) => ({
+        name,
+        source: name.startsWith('mcp_') ? ('mcp' as const) : ('builtin' as const),
+        server: null,
+        writing: false,
+        calls: total(name),
+      }))
+    return [...offered, ...fromData]
+  }, [catalogue.data, counts])
 
   return (
     <section aria-labelledby="tools-title">
