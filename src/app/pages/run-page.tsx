@@ -1,9 +1,10 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { HttpError, describeApiError, useRun } from '../../api'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import { RunNotFound, RunTimeline } from '../../features/run-timeline'
 import { Link } from '@tanstack/react-router'
+import { decisionDate, parseEffectParams } from '../../domain/effect'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
 /**
@@ -18,6 +19,16 @@ export function RunPage() {
   const run = useRun(uuid)
   const back = useCallback(() => void navigate({ to: '/runs', search }), [navigate, search])
   const zone = filters?.tz ?? browserZone
+  // The decision date as the overview reads it: `since=` in the link, else /meta.
+  const decision = useMemo(
+    () =>
+      decisionDate({
+        sinceMs: parseEffectParams(search, zone).sinceMs,
+        argumentCheckSince: meta.data?.argumentCheckSince ?? null,
+        firstRefusalMs: null,
+      }),
+    [search, zone, meta.data],
+  )
 
   if (run.isError && run.error instanceof HttpError && run.error.status === 404) {
     return (
@@ -59,7 +70,7 @@ export function RunPage() {
         <RunTimeline
           run={run.data}
           meta={{
-            argumentCheckSince: meta.data?.argumentCheckSince ?? null,
+            argumentCheckSince: decision ? new Date(decision.ms).toISOString() : null,
             privacyLevel: meta.data?.privacyLevel ?? 'metadata',
           }}
           zone={zone}

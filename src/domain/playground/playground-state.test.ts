@@ -94,3 +94,18 @@ describe('parsePlayground', () => {
     expect(omitted).toEqual(['the arguments'])
   })
 })
+
+describe('hostile tool names in a link', () => {
+  it('round-trips names with line breaks, brackets and 10,000 characters', () => {
+    const names = ['line one\r\nline two\nline three', '["a","b"]', '[x', 'x'.repeat(10_000)]
+    const state = {
+      mode: 'turn' as const,
+      tool: names[3] ?? null,
+      args: '{}',
+      calls: names.map((tool) => ({ tool, args: '{"uid": 1}' })),
+    }
+    const back = parsePlayground(playgroundToSearch(state).search, names)
+    expect(back.ignored).toEqual([])
+    expect(back.state).toEqual(state)
+  })
+})

@@ -6,8 +6,11 @@ import { rawValue, readSingle, type RawSearch } from '../filters/read-param'
 export const MAX_LINK_TEXT = 4000
 /** The most calls a turn holds in the playground. */
 export const MAX_CALLS = 8
-/** Tool names longer than this are not names (the catalogue's are at most 64). */
-const MAX_NAME = 200
+/**
+ * Longer text is not a tool name. MCP names should be at most 64 characters, but a remote server
+ * may send anything, and a catalogue tool must stay selectable whatever its name.
+ */
+const MAX_NAME = 20_000
 
 /** The URL keys the playground owns (the shared filters own `tool`, `from`, `to`, …). */
 export const PLAYGROUND_KEYS = ['check', 'args', 'mode', 'call'] as const
@@ -41,8 +44,36 @@ export interface ParsedPlayground {
   ignored: string[]
 }
 
-/** A turn call travels as one value: the tool name, a line break, then the arguments text. */
+/**
+ * A turn call travels as one value: the tool name, a line break, then the arguments text. A name
+ * that holds a line break (or starts with `[`) travels as the JSON array `[name, args]` instead,
+ * so no name can be mistaken for arguments.
+ */
 const SEPARATOR = '\n'
+
+function encodeCall(call: PlaygroundCall): string {
+  return call.tool.includes(SEPARATOR) || call.tool.startsWith('[')
+    ? JSON.stringify([call.tool, call.args])
+    : `${call.tool}${SEPARATOR}${call.args}`
+}
+
+function decodeCall(item: string): { name: string; args: string } {
+  if (item.startsWith('[')) {
+    try {
+      const pair: unknown = JSON.parse(item)
+      if (Array.isArray(pair) && pair.length === 2) {
+        const [name, args] = pair as unknown[]
+        if (typeof name === 'string' && typeof args === 'string') return { name, args }
+      }
+    } catch {
+      // Not the JSON form: a name that starts with "[" and has no line break.
+    }
+  }
+  const cut = item.indexOf(SEPARATOR)
+  return cut < 0
+    ? { name: item, args: '' }
+    : { name: item.slice(0, cut), args: item.slice(cut + 1) }
+}
 
 const tooLong = (key: string, text: string) =>
   `Ignored ${key}: ${text.length.toLocaleString('en-US')} characters, more than the ${MAX_LINK_TEXT.toLocaleString('en-US')} a link carries`
@@ -100,9 +131,7 @@ function parseCalls(raw: RawSearch, isKnown: (name: string) => boolean, ignored:
       ignored.push(`Ignored ${which}: not text`)
       return
     }
-    const cut = item.indexOf(SEPARATOR)
-    const name = cut < 0 ? item : item.slice(0, cut)
-    const args = cut < 0 ? '' : item.slice(cut + 1)
+    const { name, args } = decodeCall(item)
     const parsed = callSchema.safeParse({ tool: name, args })
     if (args.length > MAX_LINK_TEXT) ignored.push(tooLong(which, args))
     else if (!parsed.success || !isKnown(name)) {
@@ -133,7 +162,7 @@ export function playgroundToSearch(state: PlaygroundState): PlaygroundSearch {
   }
   const calls: string[] = []
   state.calls.slice(0, MAX_CALLS).forEach((call, index) => {
-    if (call.args.length <= MAX_LINK_TEXT) calls.push(`${call.tool}${SEPARATOR}${call.args}`)
+    if (call.args.length <= MAX_LINK_TEXT) calls.push(encodeCall(call))
     else omitted.push(`call ${index + 1}`)
   })
   if (calls.length > 0) search.call = calls
