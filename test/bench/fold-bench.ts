@@ -8,7 +8,7 @@ import { outcomeOf } from '../../src/domain/outcome'
 import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../src/domain/summary'
 import { bucketDay } from '../../src/domain/time'
 import type { BenchRow } from './harness'
-import { scaleData } from './scale-data'
+import { releaseScaleData, scaleData } from './scale-data'
 
 const FILTERS = { from: '2026-09-01', to: '2026-11-28', tz: 'Europe/Berlin', tools: [] as string[] }
 
@@ -69,6 +69,7 @@ export async function run(): Promise<BenchRow[]> {
     (n, outcomes) => n + Object.values(outcomes).reduce((a, b) => a + b, 0),
     0,
   )
+  releaseScaleData()
   const ratio = fold.ms / parse.ms
   const speedup = arquero.ms / fold.ms
   return [

@@ -20,6 +20,8 @@ for (const suite of suites) {
   process.stderr.write(`running ${suite.name}…\n`)
   const mod = await suite.load()
   rows.push(...(await mod.run()))
+  // Each suite starts on a clean heap (run with --expose-gc, as `npm run bench` does).
+  globalThis.gc?.()
 }
 
 const fmt = (n: number) =>

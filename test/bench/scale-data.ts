@@ -41,3 +41,8 @@ export function scaleData(scale = 168): ScaleData {
   cached = { pages, runs, steps, toolSteps, buildMs: performance.now() - start }
   return cached
 }
+
+/** Drops the cached pages, so the next suite measures without a gigabyte of someone else's heap. */
+export function releaseScaleData(): void {
+  cached = null
+}
