@@ -1,11 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { describeApiError } from '../../api'
 import { FilterBar, type ToolOption } from '../../components/filters'
-import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
 import { parseEffectParams } from '../../domain/effect'
 import { Overview, type EffectParamsChange } from '../../features/overview'
+import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
 /** `/`: the effect of the argument check (ADR 246) before and after its decision date. */
@@ -51,21 +50,11 @@ export function OverviewPage() {
         the selected tools; the chart follows the date range. Days are read in{' '}
         <strong>{zone}</strong>.
       </p>
-      {meta.isError ? (
-        <ErrorState
-          title="The installation could not be read"
-          message={describeApiError(meta.error)}
-          onRetry={() => void meta.refetch()}
-        />
-      ) : null}
-      {catalogue.isError ? (
-        <ErrorState
-          title="The tool catalogue could not be read"
-          message={`${describeApiError(catalogue.error)} Savings need its approval and input flags.`}
-          onRetry={() => void catalogue.refetch()}
-        />
-      ) : null}
-      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      <InstallationStates
+        meta={meta}
+        catalogue={catalogue}
+        catalogueNeed="Savings need its approval and input flags."
+      />
       {filters && meta.data ? (
         <>
           <FilterBar

@@ -1,12 +1,11 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { describeApiError } from '../../api'
 import { FilterBar, type ToolOption } from '../../components/filters'
-import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
 import { outcomeParam, parseRunListFilters, type RunListFilters } from '../../domain/runs'
 import { RunsList, useRunsList } from '../../features/runs'
 import { formatInstant } from '../../domain/time'
+import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
 const describeInstant = (ms: number, zone: string) =>
@@ -62,21 +61,7 @@ export function RunsPage() {
         by outcome, newest first. Open a run for its timeline, round by round. Times are shown in{' '}
         <strong>{filters?.tz ?? browserZone}</strong>.
       </p>
-      {meta.isError ? (
-        <ErrorState
-          title="The installation could not be read"
-          message={describeApiError(meta.error)}
-          onRetry={() => void meta.refetch()}
-        />
-      ) : null}
-      {catalogue.isError ? (
-        <ErrorState
-          title="The tool catalogue could not be read"
-          message={describeApiError(catalogue.error)}
-          onRetry={() => void catalogue.refetch()}
-        />
-      ) : null}
-      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      <InstallationStates meta={meta} catalogue={catalogue} />
       {filters && meta.data ? (
         <>
           <FilterBar

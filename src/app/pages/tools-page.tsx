@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
-import { describeApiError, useToolSummary } from '../../api'
+import { useToolSummary } from '../../api'
 import { FilterBar, type ToolOption } from '../../components/filters'
-import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
 import { ToolReport } from '../../features/tool-report'
+import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
 /** `/tools`: the tool report for the filters in the URL. */
@@ -51,21 +51,7 @@ export function ToolsPage() {
         the argument check (ADR 246) with its code. Days are read in{' '}
         <strong>{filters?.tz ?? browserZone}</strong>.
       </p>
-      {meta.isError ? (
-        <ErrorState
-          title="The installation could not be read"
-          message={describeApiError(meta.error)}
-          onRetry={() => void meta.refetch()}
-        />
-      ) : null}
-      {catalogue.isError ? (
-        <ErrorState
-          title="The tool catalogue could not be read"
-          message={describeApiError(catalogue.error)}
-          onRetry={() => void catalogue.refetch()}
-        />
-      ) : null}
-      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      <InstallationStates meta={meta} catalogue={catalogue} />
       {filters && meta.data ? (
         <>
           <FilterBar

@@ -1,7 +1,6 @@
 import { describeApiError, type RunSummary } from '../../api'
-import { DuplicatesNotice } from '../../components/ui/duplicates-notice'
-import { ErrorState, LoadingState } from '../../components/ui/states'
-import { num } from './format'
+import { LoadBanner as SharedLoadBanner } from '../../components/ui/load-banner'
+import { LoadingState } from '../../components/ui/states'
 
 export interface LoadBannerProps {
   /** What is loading, e.g. "Loading the runs of both windows". */
@@ -9,72 +8,20 @@ export interface LoadBannerProps {
   summary: RunSummary<unknown>
 }
 
-/**
- * The load's progress with Cancel, a server-requested wait, an incomplete load (cancelled or
- * broken off: "Incomplete: N of M runs", never shown as complete) with Resume, or an error with
- * Retry. Nothing once the load is done.
- */
+/** The shared load banner for one of the overview's loads; a spinner before it starts. */
 export function LoadBanner({ label, summary }: LoadBannerProps) {
-  return (
-    <>
-      <StatusBanner label={label} summary={summary} />
-      <DuplicatesNotice count={summary.state?.duplicates ?? 0} />
-    </>
-  )
-}
-
-function StatusBanner({ label, summary }: LoadBannerProps) {
   const { state } = summary
   if (state === null) return <LoadingState label={label} />
-  const total = state.totalRuns
-  const progress = total === null ? null : { done: state.loadedRuns, total }
-  const of = `${num(state.loadedRuns)} of ${total === null ? '?' : num(total)} runs`
-  const cancel = (
-    <button type="button" onClick={summary.cancel}>
-      Cancel
-    </button>
+  return (
+    <SharedLoadBanner
+      state={state}
+      loadingLabel={label}
+      partialNote="the figures below count only the runs loaded so far"
+      errorTitle="The runs could not be loaded"
+      errorMessage={describeApiError(state.error)}
+      cancel={summary.cancel}
+      resume={summary.resume}
+      reload={summary.reload}
+    />
   )
-  switch (state.status) {
-    case 'loading':
-      return <LoadingState label={label} progress={progress} action={cancel} />
-    case 'waiting':
-      return (
-        <LoadingState
-          label={`The server asked us to wait; continuing in ${Math.ceil((state.waitMs ?? 0) / 1000)} s`}
-          progress={progress}
-          action={cancel}
-        />
-      )
-    case 'cancelled':
-      return (
-        <div className="state state--partial" role="status">
-          <strong>Incomplete: {of}</strong>
-          <span>Loading was cancelled; the figures below count only the runs loaded so far.</span>
-          <button type="button" onClick={summary.resume}>
-            Resume
-          </button>
-        </div>
-      )
-    case 'partial':
-      return (
-        <ErrorState
-          title={`Incomplete: ${of}`}
-          message={`${describeApiError(state.error)} The figures below count only the runs loaded so far.`}
-        >
-          <button type="button" onClick={summary.resume}>
-            Resume
-          </button>
-        </ErrorState>
-      )
-    case 'error':
-      return (
-        <ErrorState
-          title="The runs could not be loaded"
-          message={describeApiError(state.error)}
-          onRetry={summary.reload}
-        />
-      )
-    default:
-      return null
-  }
 }

@@ -1,0 +1,94 @@
+import { DuplicatesNotice } from './duplicates-notice'
+import { ErrorState, LoadingState } from './states'
+
+/** What a banner needs to know of a paged load (a structural view of the api's LoadState). */
+export interface LoadProgress {
+  status: 'loading' | 'waiting' | 'done' | 'partial' | 'cancelled' | 'error'
+  loadedRuns: number
+  totalRuns: number | null
+  waitMs: number | null
+  duplicates: number
+}
+
+export interface LoadBannerProps {
+  state: LoadProgress
+  /** While loading, e.g. "Loading runs". */
+  loadingLabel: string
+  /** What an incomplete load leaves below, e.g. "the figures below count only the runs loaded so far". */
+  partialNote: string
+  /** Heading of a load that failed before its first page. */
+  errorTitle: string
+  /** The failure in words (the caller's describeApiError), shown for partial and error. */
+  errorMessage: string
+  /** More lines to show under the banner (unknown values seen, …). */
+  warnings?: readonly string[]
+  cancel: () => void
+  resume: () => void
+  reload: () => void
+}
+
+const num = (n: number) => n.toLocaleString('en-US')
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The one banner of every paged load: progress of `totalRuns` with Cancel, the wait a server
+ * asked for, an incomplete load ("Incomplete: N of M runs", never shown as complete) with
+ * Resume, an error with Retry, runs the server sent twice, and the caller's warnings. Nothing
+ * for a finished load without warnings.
+ */
+export function LoadBanner(props: LoadBannerProps) {
+  const { state, cancel, resume } = props
+  const total = state.totalRuns
+  const progress = total === null ? null : { done: state.loadedRuns, total }
+  const of = `${num(state.loadedRuns)} of ${total === null ? '?' : num(total)} runs`
+  const cancelButton = (
+    <button type="button" onClick={cancel}>
+      Cancel
+    </button>
+  )
+  const resumeButton = (
+    <button type="button" onClick={resume}>
+      Resume
+    </button>
+  )
+  return (
+    <>
+      {state.status === 'loading' ? (
+        <LoadingState label={props.loadingLabel} progress={progress} action={cancelButton} />
+      ) : null}
+      {state.status === 'waiting' ? (
+        <LoadingState
+          label={`The server asked us to wait; continuing in ${Math.ceil((state.waitMs ?? 0) / 1000)} s`}
+          progress={progress}
+          action={cancelButton}
+        />
+      ) : null}
+      {state.status === 'cancelled' ? (
+        <div className="state state--partial" role="status">
+          <strong>Incomplete: {of}</strong>
+          <span>Loading was cancelled; {props.partialNote}.</span>
+          {resumeButton}
+        </div>
+      ) : null}
+      {state.status === 'partial' ? (
+        <ErrorState
+          title={`Incomplete: ${of}`}
+          message={`${props.errorMessage} ${sentence(props.partialNote)}.`}
+        >
+          {resumeButton}
+        </ErrorState>
+      ) : null}
+      {state.status === 'error' ? (
+        <ErrorState title={props.errorTitle} message={props.errorMessage} onRetry={props.reload} />
+      ) : null}
+      <DuplicatesNotice count={state.duplicates} />
+      {props.warnings && props.warnings.length > 0 ? (
+        <ul className="warnings" role="status">
+          {props.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  )
+}
