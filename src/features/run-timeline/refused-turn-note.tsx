@@ -5,6 +5,8 @@ import { focusTarget } from './focus-target'
 import { outcomeLabel } from './format'
 
 export interface RefusedTurnNoteProps {
+  /** The round of the refused turn. */
+  round: number
   turn: RefusedTurn
   run: Pick<Run, 'status' | 'terminationReason' | 'finishedAt'>
 }
@@ -32,7 +34,7 @@ function Resent({ call }: { call: ResentCall }) {
  * A refused turn in words: which calls the check refused, which siblings did not run, and where
  * the model sent the turn again (links to the next round's calls), or why it did not.
  */
-export function RefusedTurnNote({ turn, run }: RefusedTurnNoteProps) {
+export function RefusedTurnNote({ turn, run, round }: RefusedTurnNoteProps) {
   const names = (steps: RefusedTurn['refused']) =>
     steps
       .map((s) => `${s.toolName ?? ''} (step ${s.sequence}, ${outcomeLabel(s).toLowerCase()})`)
@@ -51,7 +53,9 @@ export function RefusedTurnNote({ turn, run }: RefusedTurnNoteProps) {
       ) : (
         <>
           <p>
-            The model re-sent the turn in{' '}
+            {turn.nextRound === round + 1
+              ? 'The model re-sent the turn in'
+              : `Round ${round + 1} held no tool call; the next calls came in`}{' '}
             <a href={`#round-${turn.nextRound}`} onClick={jump(`round-${turn.nextRound}`)}>
               round {turn.nextRound}
             </a>

@@ -47,7 +47,9 @@ export function RoundSection({ group, run, zone }: RoundSectionProps) {
         {title}
         <span className="round__summary"> — {roundSummary(group)}</span>
       </h2>
-      {group.refusedTurn ? <RefusedTurnNote turn={group.refusedTurn} run={run} /> : null}
+      {group.refusedTurn ? (
+        <RefusedTurnNote turn={group.refusedTurn} run={run} round={group.round} />
+      ) : null}
       {group.approvals.includes(false) ? (
         <p className="round__declined">
           An editor declined the approval card: the approval-bound call did not run.
