@@ -20,19 +20,35 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
     const runs = (
       side: 'before' | 'after',
       outcome?: 'failed' | 'refused-arguments' | 'refused-turn',
-    ) => (
-      <Link to="/runs" search={runsBehind(filters, windows, side, r.tool, outcome)}>
-        {num(
-          outcome === 'failed'
-            ? r[side].failed
-            : outcome === 'refused-arguments'
-              ? r[side].refusedArguments
-              : outcome === 'refused-turn'
-                ? r[side].refusedTurn
-                : r[side].calls,
-        )}
-      </Link>
-    )
+    ) => {
+      const count =
+        outcome === 'failed'
+          ? r[side].failed
+          : outcome === 'refused-arguments'
+            ? r[side].refusedArguments
+            : outcome === 'refused-turn'
+              ? r[side].refusedTurn
+              : r[side].calls
+      const what =
+        outcome === 'failed'
+          ? 'failed calls'
+          : outcome === 'refused-arguments'
+            ? 'calls refused for arguments'
+            : outcome === 'refused-turn'
+              ? 'calls not run (refused: turn)'
+              : 'calls'
+      // The bare number is all a sighted reader needs in its column; a screen reader hears
+      // which count of which tool and side it opens.
+      return (
+        <Link
+          to="/runs"
+          search={runsBehind(filters, windows, side, r.tool, outcome)}
+          aria-label={`${num(count)} ${what} ${side} the decision, ${r.tool ?? 'all tools'}: show the runs`}
+        >
+          {num(count)}
+        </Link>
+      )
+    }
     return (
       <tr key={r.tool ?? '(all)'} className={r.tool === null ? 'ov-all' : undefined}>
         <th scope="row">
