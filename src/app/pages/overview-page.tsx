@@ -1,7 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { FilterBar, type ToolOption } from '../../components/filters'
-import { isWritingTool } from '../../domain/contract'
+import { FilterBar, toolOptions } from '../../components/filters'
 import { parseEffectParams } from '../../domain/effect'
 import { Overview, type EffectParamsChange } from '../../features/overview'
 import { InstallationStates } from '../installation-states'
@@ -28,17 +27,7 @@ export function OverviewPage() {
     },
     [navigate],
   )
-  const options = useMemo(
-    (): ToolOption[] =>
-      (catalogue.data?.tools ?? []).map((t) => ({
-        name: t.name,
-        source: t.source,
-        server: t.server,
-        writing: isWritingTool(t),
-        calls: null,
-      })),
-    [catalogue.data],
-  )
+  const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const tools = catalogue.data?.tools ?? (catalogue.isError ? [] : null)
 
   return (

@@ -1,7 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { FilterBar, type ToolOption } from '../../components/filters'
-import { isWritingTool } from '../../domain/contract'
+import { FilterBar, toolOptions } from '../../components/filters'
 import { outcomeParam, parseRunListFilters, type RunListFilters } from '../../domain/runs'
 import { RunsList, useRunsList } from '../../features/runs'
 import { formatInstant } from '../../domain/time'
@@ -22,17 +21,7 @@ export function RunsPage() {
   const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
   const list = useMemo(() => parseRunListFilters(raw), [raw])
   const runs = useRunsList(filters, list.within)
-  const options = useMemo(
-    (): ToolOption[] =>
-      (catalogue.data?.tools ?? []).map((t) => ({
-        name: t.name,
-        source: t.source,
-        server: t.server,
-        writing: isWritingTool(t),
-        calls: null,
-      })),
-    [catalogue.data],
-  )
+  const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const setListFilters = useCallback(
     (next: RunListFilters) => {
       void navigate({

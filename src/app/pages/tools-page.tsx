@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { useToolSummary } from '../../api'
-import { FilterBar, type ToolOption } from '../../components/filters'
-import { isWritingTool } from '../../domain/contract'
+import { FilterBar, toolOptions } from '../../components/filters'
 import { ToolReport } from '../../features/tool-report'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
@@ -14,34 +13,10 @@ export function ToolsPage() {
   // Counts for the picker: the range's calls of every tool, whatever is selected.
   const counts =
     rangeCounts ?? (filters && filters.tools.length === 0 ? summary.state?.summary.byTool : null)
-  const options = useMemo((): ToolOption[] => {
-    const tools = catalogue.data?.tools ?? []
-    const total = (name: string) => {
-      if (!counts) return null
-      const outcomes = counts[name]
-      return outcomes ? Object.values(outcomes).reduce((a, b) => a + b, 0) : 0
-    }
-    const offered = tools.map((t) => ({
-      name: t.name,
-      source: t.source,
-      server: t.server,
-      writing: isWritingTool(t),
-      calls: total(t.name),
-    }))
-    // Tools the catalogue no longer offers but the range's runs called (a removed MCP server).
-    const listed = new Set(tools.map((t) => t.name))
-    const fromData = Object.keys(counts ?? {})
-      .filter((name) => !listed.has(name))
-      .sort()
-      .map((name) => ({
-        name,
-        source: name.startsWith('mcp_') ? ('mcp' as const) : ('builtin' as const),
-        server: null,
-        writing: false,
-        calls: total(name),
-      }))
-    return [...offered, ...fromData]
-  }, [catalogue.data, counts])
+  const options = useMemo(
+    () => toolOptions(catalogue.data?.tools ?? [], counts),
+    [catalogue.data, counts],
+  )
 
   return (
     <section aria-labelledby="tools-title">

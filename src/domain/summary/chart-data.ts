@@ -1,3 +1,5 @@
+import type { Meta } from '../contract'
+import { dataDays, type Filters } from '../filters'
 import { daySpan, eachDay, groupDaysByWeek, type IsoDay } from '../time'
 import { compareStrings, emptyRecord, type Counts } from './records'
 import type { ToolSummary } from './summary'
@@ -122,4 +124,31 @@ export function outcomeSeries(
     }
   })
   return { granularity: weekly ? 'week' : 'day', points }
+}
+
+/**
+ * The outcome series of the filters' range, with gaps where the installation has no recorded
+ * data (`earliestAt`/`latestAt` of `/meta`, read as days in the filters' zone). A meta without
+ * recorded data makes every bucket outside the summary's days a gap.
+ */
+export function seriesForFilters(
+  summary: ToolSummary,
+  filters: Pick<Filters, 'from' | 'to' | 'tz'>,
+  meta: Pick<Meta, 'earliestAt' | 'latestAt'>,
+): { granularity: 'day' | 'week'; points: SeriesPoint[] } {
+  const data = dataDays(
+    {
+      latestAt: meta.latestAt,
+      earliestAt: meta.earliestAt,
+      knownTools: null,
+      defaultZone: filters.tz,
+    },
+    filters.tz,
+  )
+  return outcomeSeries(summary, {
+    from: filters.from,
+    to: filters.to,
+    dataFirst: meta.earliestAt === null ? null : data.first,
+    dataLast: meta.latestAt === null ? null : data.last,
+  })
 }

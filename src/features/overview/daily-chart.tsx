@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import type { Meta } from '../../domain/contract'
-import { dataDays, type Filters } from '../../domain/filters'
-import { outcomeSeries } from '../../domain/summary'
+import type { Filters } from '../../domain/filters'
+import { seriesForFilters } from '../../domain/summary'
 import { dayOf } from '../../domain/time'
 import { OutcomeSeriesChart } from '../../components/charts'
 import { EmptyState } from '../../components/ui/states'
@@ -20,21 +20,7 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
   const { state } = summary
   const series = useMemo(() => {
     if (!state) return null
-    const data = dataDays(
-      {
-        latestAt: meta.latestAt,
-        earliestAt: meta.earliestAt,
-        knownTools: null,
-        defaultZone: filters.tz,
-      },
-      filters.tz,
-    )
-    return outcomeSeries(state.summary, {
-      from: filters.from,
-      to: filters.to,
-      dataFirst: meta.earliestAt === null ? null : data.first,
-      dataLast: meta.latestAt === null ? null : data.last,
-    })
+    return seriesForFilters(state.summary, filters, meta)
   }, [state, meta, filters])
   const day = decisionMs === null ? null : dayOf(decisionMs, filters.tz)
   const marker =

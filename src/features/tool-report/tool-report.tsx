@@ -2,10 +2,9 @@ import { useMemo } from 'react'
 import type { Meta, Tool } from '../../domain/contract'
 import { isWritingTool } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
-import { dataDays } from '../../domain/filters'
 import {
   otherRefusalCodes,
-  outcomeSeries,
+  seriesForFilters,
   toolBars,
   toolRows,
   totalsRow,
@@ -35,21 +34,7 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
   )
   const series = useMemo(() => {
     if (!state) return null
-    const data = dataDays(
-      {
-        latestAt: meta.latestAt,
-        earliestAt: meta.earliestAt,
-        knownTools: null,
-        defaultZone: filters.tz,
-      },
-      filters.tz,
-    )
-    return outcomeSeries(state.summary, {
-      from: filters.from,
-      to: filters.to,
-      dataFirst: meta.earliestAt === null ? null : data.first,
-      dataLast: meta.latestAt === null ? null : data.last,
-    })
+    return seriesForFilters(state.summary, filters, meta)
   }, [state, meta, filters])
 
   if (!state) return <LoadingState label="Loading runs" />
