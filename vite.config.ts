@@ -28,6 +28,8 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     target: 'es2022',
   },
+  // The runs-loading worker is an ES module so the demo's mock can be split off into a chunk.
+  worker: { format: 'es' },
   server: { port: 5173, strictPort: false },
   test: {
     projects: [

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react'
-import type { LoadState } from './load-all-runs'
-import { RunSummaryStore, type SummaryRequest } from './run-summary-store'
+import type { LoadState } from './loading/load-all-runs'
+import { RunSummaryStore, type SummaryRequest } from './loading/run-summary-store'
 
 export const RunSummaryStoreContext = createContext<RunSummaryStore | null>(null)
 

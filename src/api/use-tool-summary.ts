@@ -1,10 +1,9 @@
 import { useMemo } from 'react'
 import { useApiConfig } from './api-context'
-import type { Folder } from './load-all-runs'
-import type { SummaryRequest } from './run-summary-store'
+import type { SummaryRequest } from './loading/run-summary-store'
 import { useRunSummary } from './use-run-summary'
 import type { Filters } from '../domain/filters'
-import { createScope, emptySummary, foldRuns, type ToolSummary } from '../domain/summary'
+import { createScope, type ToolSummary } from '../domain/summary'
 
 /** The cache key of a summary: exactly the filters that change what is counted. */
 export function summaryKey(baseUrl: string, filters: Filters): string {
@@ -27,10 +26,6 @@ export function useToolSummary(filters: Filters | null) {
   const request = useMemo((): SummaryRequest<ToolSummary> | null => {
     if (!filters) return null
     const scope = createScope(filters)
-    const folder: Folder<ToolSummary> = {
-      empty: emptySummary,
-      fold: (summary, runs) => foldRuns(summary, runs, scope),
-    }
     return {
       config,
       query: {
@@ -38,7 +33,7 @@ export function useToolSummary(filters: Filters | null) {
         to: new Date(scope.buckets.endMs).toISOString(),
         tool: filters.tools,
       },
-      folder,
+      spec: { kind: 'tool-summary', scope },
     }
   }, [config, filters])
   const key = filters ? summaryKey(config.baseUrl, filters) : 'none'

@@ -1,7 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ApiConfigProvider, RunSummaryStore, RunSummaryStoreContext, type ApiConfig } from '../api'
+import {
+  ApiConfigProvider,
+  RunSummaryStore,
+  RunSummaryStoreContext,
+  type ApiConfig,
+  type LoadRunner,
+} from '../api'
 import { AppErrorBoundary } from './app-error-boundary'
 import { createAppRouter } from './router'
 
@@ -9,17 +15,19 @@ export interface AppProps {
   api: ApiConfig
   router?: ReturnType<typeof createAppRouter>
   queryClient?: QueryClient
+  /** Where loads of runs run (a Web Worker in the app); on the page when left out. */
+  loads?: LoadRunner
 }
 
 /** Providers and router. Large summaries are cached without structural sharing. */
-export function App({ api, router, queryClient }: AppProps) {
+export function App({ api, router, queryClient, loads }: AppProps) {
   const [client] = useState(
     () =>
       queryClient ??
       new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
   )
   const [appRouter] = useState(() => router ?? createAppRouter())
-  const [summaries] = useState(() => new RunSummaryStore())
+  const [summaries] = useState(() => new RunSummaryStore(loads))
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={client}>

@@ -12,7 +12,13 @@ describe('loadRuntimeConfig', () => {
     expect(result).toEqual({
       ok: true,
       source: 'defaults',
-      config: { apiBaseUrl: DEFAULT_API_BASE_URL, demoScale: 1, demoVariant: 'default' },
+      config: {
+        apiBaseUrl: DEFAULT_API_BASE_URL,
+        demoScale: 1,
+        demoVariant: 'default',
+        demoSummaryEndpoint: false,
+        apiTimeoutMs: 30_000,
+      },
     })
   })
 
@@ -28,7 +34,13 @@ describe('loadRuntimeConfig', () => {
     expect(result).toEqual({
       ok: true,
       source: 'file',
-      config: { apiBaseUrl: 'https://cms.example/api/v1', demoScale: 1, demoVariant: 'default' },
+      config: {
+        apiBaseUrl: 'https://cms.example/api/v1',
+        demoScale: 1,
+        demoVariant: 'default',
+        demoSummaryEndpoint: false,
+        apiTimeoutMs: 30_000,
+      },
     })
   })
 
@@ -37,10 +49,26 @@ describe('loadRuntimeConfig', () => {
     ['a wrong type', JSON.stringify({ apiBaseUrl: 42 }), /apiBaseUrl/],
     ['a script URL', JSON.stringify({ apiBaseUrl: 'javascript:alert(1)' }), /apiBaseUrl/],
     ['an unknown demo variant', JSON.stringify({ demoVariant: 'evil' }), /demoVariant/],
+    [
+      'a summary switch that is not a boolean',
+      '{"demoSummaryEndpoint":"yes"}',
+      /demoSummaryEndpoint/,
+    ],
+    ['a timeout under a second', '{"apiTimeoutMs":10}', /apiTimeoutMs/],
   ])('reports %s as a problem', async (_name, body, message) => {
     const result = await loadRuntimeConfig('/config.json', answer(body))
     expect(result.ok).toBe(false)
     expect(!result.ok && result.problem).toMatch(message)
+  })
+
+  it('reads the demo summary switch', async () => {
+    const result = await loadRuntimeConfig('/config.json', answer('{"demoSummaryEndpoint":true}'))
+    expect(result.ok && result.config.demoSummaryEndpoint).toBe(true)
+  })
+
+  it('reads the request timeout', async () => {
+    const result = await loadRuntimeConfig('/config.json', answer('{"apiTimeoutMs":90000}'))
+    expect(result.ok && result.config.apiTimeoutMs).toBe(90_000)
   })
 
   it('reports a server error and a failed request', async () => {

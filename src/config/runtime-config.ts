@@ -12,10 +12,14 @@ export const runtimeConfigSchema = z.object({
     .min(1)
     .refine((value) => !/^\s*javascript:/i.test(value), 'must be a path or an http(s) URL')
     .default(DEFAULT_API_BASE_URL),
+  /** How long one API request may take before it counts as unanswered (then retried). */
+  apiTimeoutMs: z.number().int().min(1_000).max(600_000).default(30_000),
   /** Demo builds only: build the simulated installation at this many times its volume. */
   demoScale: z.number().int().min(1).max(1000).default(1),
   /** Demo builds only: which simulated installation to serve (tests use `hostile`, `empty`). */
   demoVariant: z.enum(DEMO_VARIANTS).default('default'),
+  /** Demo builds only: also serve the optional pre-aggregated `/summary` (decision 0008). */
+  demoSummaryEndpoint: z.boolean().default(false),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>

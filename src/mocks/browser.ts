@@ -1,3 +1,4 @@
+import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { DEFAULT_SEED } from './installation'
 import { createHandlers, DEFAULT_BASE_URL, handlers } from './handlers'
@@ -18,6 +19,11 @@ export interface StartMockWorkerOptions {
   serviceWorkerUrl?: string
   /** Log every intercepted request to the console (default false). */
   verbose?: boolean
+  /**
+   * Answer every API request by handing its URL to this function (the loading worker, which
+   * holds the installation) instead of building the installation on the page's main thread.
+   */
+  forward?: (url: string) => Promise<Response>
 }
 
 /** Starts the worker; other requests (config.json, assets) pass through untouched. */
@@ -28,7 +34,11 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     scale = 1,
     variant = 'default',
   } = options
-  if (
+  if (options.forward) {
+    const forward = options.forward
+    const base = baseUrl.replace(/\/+$/, '')
+    worker.resetHandlers(http.get(`${base}/*`, ({ request }) => forward(request.url)))
+  } else if (
     baseUrl !== DEFAULT_BASE_URL ||
     seed !== DEFAULT_SEED ||
     scale !== 1 ||

@@ -6,6 +6,7 @@
  * 2. Property by property, both accept and reject the same values (probe values on valid bases).
  * 3. Every response of the mock API validates against both.
  * 4. Hand-made responses that break the contract are rejected by both.
+ * The optional `GET /summary` (decision 0008) is held to the same four.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -21,11 +22,15 @@ import {
   runSchema,
   runsPageSchema,
   stepSchema,
+  summaryCallsSchema,
+  summaryResponseSchema,
+  summaryStatusCountSchema,
   toolSchema,
   toolsResponseSchema,
 } from '../../src/domain/contract'
 import { createHandlers, DEFAULT_BASE_URL } from '../../src/mocks/handlers'
 import { createInstallation } from '../../src/mocks/installation'
+import { createHostileInstallation } from '../../src/mocks/variants'
 import { server } from '../../src/mocks/node'
 
 // ---------------------------------------------------------------------------------------------
@@ -73,8 +78,16 @@ function isRfc3339(value: string): boolean {
   )
 }
 
+/** RFC 3339 `full-date` (`YYYY-MM-DD`) naming a real calendar day. */
+function isFullDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 ajv.addFormat('date-time', { type: 'string', validate: isRfc3339 })
+ajv.addFormat('date', { type: 'string', validate: isFullDate })
 ajv.addSchema({ ...doc, $id: DOC_ID })
 
 function escapePointer(segment: string): string {
@@ -227,6 +240,32 @@ const validPage = (): Json => ({
 
 const validError = (): Json => ({ error: 'not_found', message: 'No run with this uuid.' })
 
+const validCalls = (): Json => ({
+  day: '2026-11-02',
+  tool: 'update_page_metadata',
+  outcome: 'succeeded',
+  code: null,
+  calls: 17,
+})
+
+const validRefusedCalls = (): Json => ({ ...validCalls(), outcome: 'refused', code: 'arguments' })
+
+const validStatusCount = (): Json => ({ status: 'completed', runs: 39 })
+
+const validSummary = (): Json => ({
+  from: '2026-10-31T23:00:00Z',
+  to: '2026-11-02T23:00:00.000Z',
+  tz: 'Europe/Berlin',
+  tools: [],
+  runs: 41,
+  runsWithCalls: 38,
+  runsWithRefusal: 5,
+  runsWithFailure: 3,
+  runsByStatus: [validStatusCount()],
+  rows: [validCalls(), validRefusedCalls()],
+  stepKinds: ['request', 'llm', 'tool'],
+})
+
 const PAIRS = {
   Meta: { zod: metaSchema, openapi: componentValidator('Meta') },
   RunsPage: { zod: runsPageSchema, openapi: componentValidator('RunsPage') },
@@ -235,17 +274,24 @@ const PAIRS = {
   ToolsResponse: { zod: toolsResponseSchema, openapi: componentValidator('ToolsResponse') },
   Tool: { zod: toolSchema, openapi: componentValidator('Tool') },
   Error: { zod: errorBodySchema, openapi: componentValidator('Error') },
+  SummaryResponse: { zod: summaryResponseSchema, openapi: componentValidator('SummaryResponse') },
+  SummaryCalls: { zod: summaryCallsSchema, openapi: componentValidator('SummaryCalls') },
+  SummaryStatusCount: {
+    zod: summaryStatusCountSchema,
+    openapi: componentValidator('SummaryStatusCount'),
+  },
 } satisfies Record<string, Pair>
 
 // ---------------------------------------------------------------------------------------------
 
 describe('docs/api/openapi.yaml', () => {
-  it('is OpenAPI 3.1 with the four endpoints of the contract', () => {
+  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional /summary', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
     expect(Object.keys(isRecord(doc.paths) ? doc.paths : {}).sort()).toEqual([
       '/meta',
       '/runs',
       '/runs/{uuid}',
+      '/summary',
       '/tools',
     ])
   })
@@ -256,6 +302,10 @@ describe('docs/api/openapi.yaml', () => {
       '/runs': { ok: '#/components/schemas/RunsPage', errors: [400, 401, 403, 429, 500, 503] },
       '/runs/{uuid}': { ok: '#/components/schemas/Run', errors: [401, 403, 404, 429, 500, 503] },
       '/tools': { ok: '#/components/schemas/ToolsResponse', errors: [401, 403, 429, 500, 503] },
+      '/summary': {
+        ok: '#/components/schemas/SummaryResponse',
+        errors: [400, 401, 403, 404, 429, 500, 501, 503],
+      },
     }
     for (const [path, { ok, errors }] of Object.entries(expected)) {
       const responses = `${operationPointer(path)}/responses`
@@ -294,6 +344,30 @@ describe('docs/api/openapi.yaml', () => {
       maximum: 500,
       default: 200,
     })
+  })
+
+  it('declares the query parameters of the optional /summary, and 404 and 501 as "not offered"', () => {
+    const pointer = operationPointer('/summary')
+    const declared = at(`${pointer}/parameters`)
+    const params = (Array.isArray(declared) ? declared : []).map((_p: unknown, i: number) =>
+      at(deref(`${pointer}/parameters/${i}`)),
+    )
+    const byName = new Map(params.filter(isRecord).map((p) => [p.name, p]))
+    expect([...byName.keys()].sort()).toEqual(['from', 'to', 'tool', 'tz'])
+    for (const param of byName.values()) expect(param.in).toBe('query')
+    for (const name of ['from', 'to']) {
+      expect(byName.get(name)).toMatchObject({
+        required: true,
+        schema: { type: 'string', format: 'date-time' },
+      })
+    }
+    expect(byName.get('tz')).toMatchObject({ required: true, schema: { type: 'string' } })
+    expect(byName.get('tool')).toMatchObject({ explode: true, schema: { type: 'array' } })
+    expect(byName.get('tool')?.required ?? false).toBe(false)
+    const notOffered = '#/components/responses/NotOffered'
+    expect(at(`${pointer}/responses/404/$ref`)).toBe(notOffered)
+    expect(at(`${pointer}/responses/501/$ref`)).toBe(notOffered)
+    expect(String(at(`${pointer}/description`))).toMatch(/optional/i)
   })
 
   it('never closes a response object to unknown keys', () => {
@@ -387,6 +461,10 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ['RunsPage', runsPageSchema.shape, validPage],
     ['ToolsResponse', toolsResponseSchema.shape, () => ({ tools: [validTool()] })],
     ['Error', errorBodySchema.shape, validError],
+    ['SummaryResponse', summaryResponseSchema.shape, validSummary],
+    ['SummaryCalls', summaryCallsSchema.shape, validCalls],
+    ['SummaryCalls', summaryCallsSchema.shape, validRefusedCalls],
+    ['SummaryStatusCount', summaryStatusCountSchema.shape, validStatusCount],
   ] as const)('%s: same properties, same verdict on every probe value', (name, shape, base) => {
     expect(propertyNames(name).sort()).toEqual(Object.keys(shape).sort())
     expect(disagreements(PAIRS[name], base, Object.keys(shape))).toEqual([])
@@ -448,6 +526,36 @@ describe('a response that breaks the contract is rejected by both', () => {
     ['a tool whose parameters are a string', 'Tool', { ...validTool(), parameters: '{}' }],
     ['a catalogue that is a bare list', 'ToolsResponse', { tools: 'none' }],
     ['an error whose code is a number', 'Error', { error: 404, message: 'Not found' }],
+    ['a refused group without its code', 'SummaryCalls', without(validRefusedCalls(), 'code')],
+    ['a refused group with a null code', 'SummaryCalls', { ...validRefusedCalls(), code: null }],
+    ['a succeeded group with a code', 'SummaryCalls', { ...validCalls(), code: 'arguments' }],
+    ['a group on 2026-02-30', 'SummaryCalls', { ...validCalls(), day: '2026-02-30' }],
+    ['a group with a time as day', 'SummaryCalls', { ...validCalls(), day: '2026-11-02T00:00Z' }],
+    [
+      'a group with outcome "refused:turn"',
+      'SummaryCalls',
+      { ...validCalls(), outcome: 'refused:turn' },
+    ],
+    ['a group with fractional calls', 'SummaryCalls', { ...validCalls(), calls: 1.5 }],
+    ['a group without a tool', 'SummaryCalls', without(validCalls(), 'tool')],
+    ['a summary without rows', 'SummaryResponse', without(validSummary(), 'rows')],
+    [
+      'a summary with runsByStatus as a map',
+      'SummaryResponse',
+      { ...validSummary(), runsByStatus: { completed: 3 } },
+    ],
+    [
+      'a summary with from a date only',
+      'SummaryResponse',
+      { ...validSummary(), from: '2026-11-01' },
+    ],
+    ['a summary without its zone', 'SummaryResponse', without(validSummary(), 'tz')],
+    [
+      'a summary whose group is broken',
+      'SummaryResponse',
+      { ...validSummary(), rows: [{ ...validRefusedCalls(), code: null }] },
+    ],
+    ['a status count without runs', 'SummaryStatusCount', { status: 'completed' }],
   ])('%s', (_label, pair, value) => {
     expect(zodProblems(PAIRS[pair].zod, value), 'zod').not.toEqual([])
     expect(ajvProblems(PAIRS[pair].openapi, value), 'openapi').not.toEqual([])
@@ -485,6 +593,21 @@ describe('a response that breaks the contract is rejected by both', () => {
       },
     ],
     ['an unknown privacy level', 'Meta', { ...validMeta(), privacyLevel: 'aggregated' }],
+    ['a group without a code key', 'SummaryCalls', without(validCalls(), 'code')],
+    ['a group refused under a new code', 'SummaryCalls', { ...validRefusedCalls(), code: '' }],
+    [
+      'a summary of nothing, with unknown keys',
+      'SummaryResponse',
+      {
+        ...validSummary(),
+        tools: ['a', 'b'],
+        runs: 0,
+        runsByStatus: [{ status: 'paused', runs: 0, share: 1 }],
+        rows: [],
+        stepKinds: ['reflection'],
+        cachedAt: '2026-11-03T00:00:00Z',
+      },
+    ],
   ])('but the forward-compatible %s is accepted by both', (_label, pair, value) => {
     expect(problems(PAIRS[pair], value)).toEqual([])
   })
@@ -633,6 +756,72 @@ describe('every mock API response validates against zod and OpenAPI', () => {
   it('GET /runs/{uuid} answers 404 for an unknown run', async () => {
     const unknown = '/runs/00000000-0000-4000-8000-000000000000'
     const body = errorBodySchema.parse(await expectValidAnswer(unknown, '', 404, errorBodySchema))
+    expect(body.message).toBeTruthy()
+  })
+
+  it('GET /summary answers 404, "not offered", unless the installation offers it', async () => {
+    const query = '?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&tz=UTC'
+    const body = errorBodySchema.parse(
+      await expectValidAnswer('/summary', query, 404, errorBodySchema),
+    )
+    expect(body.error).toBe('not_found')
+  })
+
+  const offered = createInstallation()
+  it.each<[string, 'demo' | 'hostile', string]>([
+    [
+      'the whole demo in Kathmandu',
+      'demo',
+      '?from=2026-08-31T00:00:00Z&to=2026-12-01T00:00:00Z&tz=Asia/Kathmandu',
+    ],
+    [
+      'a DST week in St Johns',
+      'demo',
+      '?from=2026-10-29T02:30:00Z&to=2026-11-05T03:30:00Z&tz=America/St_Johns',
+    ],
+    [
+      'two tools in Chatham',
+      'demo',
+      '?from=2026-11-04T11:00:00Z&to=2026-11-20T11:00:00Z&tz=Pacific/Chatham&tool=update_page_metadata&tool=get_pagetree',
+    ],
+    [
+      'an unknown tool',
+      'demo',
+      '?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&tz=UTC&tool=no_such_tool',
+    ],
+    ['a range without runs', 'demo', '?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z&tz=UTC'],
+    [
+      'the hostile installation',
+      'hostile',
+      '?from=2026-08-31T00:00:00Z&to=2026-12-01T00:00:00Z&tz=Europe/Berlin',
+    ],
+  ])('GET /summary, when offered, with %s', async (_label, variant, query) => {
+    const installation = variant === 'hostile' ? createHostileInstallation(offered) : offered
+    server.use(
+      ...createHandlers({ baseUrl: DEFAULT_BASE_URL, installation, summaryEndpoint: true }),
+    )
+    const body = summaryResponseSchema.parse(
+      await expectValidAnswer('/summary', query, 200, summaryResponseSchema),
+    )
+    const params = new URLSearchParams(query)
+    const { totalRuns } = await expectValidPage(`?${params}&limit=1`.replace(/&tz=[^&]*/, ''))
+    expect(body.runs).toBe(totalRuns)
+    expect(body.rows.reduce((n, row) => n + row.calls, 0) > 0).toBe(totalRuns > 0)
+  })
+
+  it.each([
+    ['from is missing', '?to=2026-11-03T00:00:00Z&tz=UTC'],
+    ['tz is missing', '?from=2026-11-02T00:00:00Z&to=2026-11-03T00:00:00Z'],
+    ['tz is an offset', '?from=2026-11-02T00:00:00Z&to=2026-11-03T00:00:00Z&tz=%2B01:00'],
+    ['from is after to', '?from=2026-11-04T00:00:00Z&to=2026-11-03T00:00:00Z&tz=UTC'],
+  ])('GET /summary, when offered, answers 400 when %s', async (_label, query) => {
+    const installation = offered
+    server.use(
+      ...createHandlers({ baseUrl: DEFAULT_BASE_URL, installation, summaryEndpoint: true }),
+    )
+    const body = errorBodySchema.parse(
+      await expectValidAnswer('/summary', query, 400, errorBodySchema),
+    )
     expect(body.message).toBeTruthy()
   })
 

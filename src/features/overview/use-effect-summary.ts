@@ -1,12 +1,8 @@
 import { useMemo } from 'react'
-import { useApiConfig, useRunSummary, type Folder, type SummaryRequest } from '../../api'
+import { useApiConfig, useRunSummary, type SummaryRequest } from '../../api'
 import type { Meta } from '../../domain/contract'
 import {
   createEffectScope,
-  emptyEffectSummary,
-  emptyFirstRefusal,
-  foldEffect,
-  foldFirstRefusal,
   type CatalogueFlags,
   type EffectSummary,
   type EffectWindows,
@@ -49,14 +45,10 @@ export function useEffectSummary(load: EffectLoad | null) {
   const request = useMemo((): SummaryRequest<EffectSummary> | null => {
     if (!load || load.windows.lengthMs <= 0) return null
     const scope = createEffectScope(load.windows, load.tools, load.catalogue)
-    const folder: Folder<EffectSummary> = {
-      empty: emptyEffectSummary,
-      fold: (summary, runs) => foldEffect(summary, runs, scope),
-    }
     return {
       config,
       query: { from: iso(scope.beforeStartMs), to: iso(scope.afterEndMs), tool: [...load.tools] },
-      folder,
+      spec: { kind: 'effect', scope },
     }
   }, [config, load])
   return useRunSummary(key, request)
@@ -85,7 +77,7 @@ export function useFirstRefusal(meta: Meta, enabled: boolean) {
     return {
       config,
       query: { from: iso(scope.buckets.startMs), to: iso(scope.buckets.endMs), tool: [] },
-      folder: { empty: emptyFirstRefusal, fold: (acc, runs) => foldFirstRefusal(acc, runs, scope) },
+      spec: { kind: 'first-refusal', scope },
     }
   }, [config, usable, first, last])
   return { ...useRunSummary(key, request), usable }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { useApiConfig, useRunSummary, type Folder, type SummaryRequest } from '../../api'
+import { useApiConfig, useRunSummary, type SummaryRequest } from '../../api'
 import type { Filters } from '../../domain/filters'
-import { emptyRunsSummary, foldRunRows, type RunsSummary } from '../../domain/runs'
+import type { RunsSummary } from '../../domain/runs'
 import { createScope, narrowScope } from '../../domain/summary'
 
 /** The cache key of a runs list: exactly the filters that change its rows. */
@@ -30,10 +30,6 @@ export function useRunsList(filters: Filters | null, within: Within = null) {
   const request = useMemo((): SummaryRequest<RunsSummary> | null => {
     if (!filters) return null
     const scope = narrowScope(createScope(filters), within)
-    const folder: Folder<RunsSummary> = {
-      empty: emptyRunsSummary,
-      fold: (summary, runs) => foldRunRows(summary, runs, scope),
-    }
     return {
       config,
       query: {
@@ -41,7 +37,7 @@ export function useRunsList(filters: Filters | null, within: Within = null) {
         to: new Date(scope.buckets.endMs).toISOString(),
         tool: filters.tools,
       },
-      folder,
+      spec: { kind: 'runs-list', scope },
     }
   }, [config, filters, within])
   return useRunSummary(filters ? runsListKey(config.baseUrl, filters, within) : 'none', request)

@@ -2,11 +2,17 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { decodeCursor, encodeCursor } from './cursor'
 import { parseRunsParams } from './params'
+import { summaryHandler } from './summary-handler'
 
 export interface CreateHandlersOptions {
   /** Where the API lives, absolute or relative to the document (`/api/diagnostics/v1`). */
   baseUrl: string
   installation: Installation
+  /**
+   * Serve the optional pre-aggregated `GET /summary` (decision 0008). Default false: the path
+   * answers 404, as an installation without it does.
+   */
+  summaryEndpoint?: boolean
 }
 
 const badRequest = (message: string): Response =>
@@ -14,10 +20,15 @@ const badRequest = (message: string): Response =>
 
 /**
  * MSW handlers serving an installation exactly as the diagnostics API v1 contract says:
- * `/meta`, `/runs` (step-time range, tools, limit, cursor), `/runs/:uuid`, `/tools`.
- * Happy paths only; tests add faults with `server.use`.
+ * `/meta`, `/runs` (step-time range, tools, limit, cursor), `/runs/:uuid`, `/tools`, and the
+ * optional `/summary` (404 unless `summaryEndpoint`). Happy paths only; tests add faults with
+ * `server.use`.
  */
-export function createHandlers({ baseUrl, installation }: CreateHandlersOptions): HttpHandler[] {
+export function createHandlers({
+  baseUrl,
+  installation,
+  summaryEndpoint = false,
+}: CreateHandlersOptions): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '')
   return [
     http.get(`${base}/meta`, () => HttpResponse.json(installation.meta)),
@@ -52,5 +63,6 @@ export function createHandlers({ baseUrl, installation }: CreateHandlersOptions)
       }
       return HttpResponse.json(run)
     }),
+    summaryHandler(base, installation, summaryEndpoint),
   ]
 }

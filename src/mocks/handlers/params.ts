@@ -10,13 +10,14 @@ export type RunsParams =
   | { ok: false; message: string }
 
 /** A single-valued parameter: undefined when absent, null when given more than once. */
-function single(search: URLSearchParams, name: string): string | undefined | null {
+export function single(search: URLSearchParams, name: string): string | undefined | null {
   const values = search.getAll(name)
   if (values.length > 1) return null
   return values[0]
 }
 
-function instant(search: URLSearchParams, name: string): number | undefined | string {
+/** An instant parameter in epoch ms: undefined when absent, else the sentence saying what is wrong. */
+export function instant(search: URLSearchParams, name: string): number | undefined | string {
   const raw = single(search, name)
   if (raw === undefined) return undefined
   if (raw === null) return `"${name}" may be given only once.`

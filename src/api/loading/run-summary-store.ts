@@ -1,17 +1,27 @@
-import type { RunsQuery } from './endpoints'
-import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
-import type { ApiConfig } from './request'
+import type { RunsQuery } from '../endpoints'
+import type { ApiConfig } from '../request'
+import type { FolderSpec } from './folder-specs'
+import type { LoadState } from './load-all-runs'
+import { LoadJobs } from './load-jobs'
+import type { LoadRunner } from './load-runner'
 
+/**
+ * What to load and fold. `S` is the summary type the spec's kind folds into (the hooks that
+ * build requests state it); the spec is plain data so the load can run in a Web Worker.
+ */
 export interface SummaryRequest<S> {
   config: ApiConfig
   query: Omit<RunsQuery, 'cursor' | 'limit'>
-  folder: Folder<S>
+  spec: FolderSpec
+  /** Only for typing: the summary `spec` folds into. */
+  readonly summary?: S
 }
 
 interface Entry {
   state: LoadState<unknown> | null
-  seen: Set<string>
-  controller: AbortController | null
+  /** The runner's job for this key (the running one, or the last one that ran). */
+  job: number
+  running: boolean
   request: SummaryRequest<unknown>
   /** Aborted because nobody looked any more (not by the person): continue when looked at again. */
   released: boolean
@@ -35,6 +45,10 @@ export class RunSummaryStore {
   private entries = new Map<string, Entry>()
   private listeners = new Set<() => void>()
   private clock = 0
+  private jobs = 0
+
+  /** `runner` runs the loads: in this thread by default, in a Web Worker in the app. */
+  constructor(private readonly runner: LoadRunner = new LoadJobs()) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener)
@@ -61,67 +75,68 @@ export class RunSummaryStore {
   /** The page stopped showing `key`: abort a running load so new filters never wait for it. */
   release(key: string): void {
     const entry = this.entries.get(key)
-    if (!entry?.controller || !isRunning(entry)) return
+    if (!entry?.running || !isRunning(entry)) return
     entry.released = true
-    entry.controller.abort()
+    this.runner.abort(entry.job)
   }
 
   cancel(key: string): void {
     const entry = this.entries.get(key)
-    if (!entry?.controller) return
+    if (!entry?.running) return
     entry.released = false
-    entry.controller.abort()
+    this.runner.abort(entry.job)
   }
 
   /** Continues a cancelled or partial load from its last cursor. */
   resume(key: string): void {
     const entry = this.entries.get(key)
-    if (entry && !entry.controller) this.begin(key, entry.request, entry)
+    if (entry && !entry.running) this.begin(key, entry.request, entry)
   }
 
   /** Forgets what was loaded for `key` and loads it again from the start. */
   reload(key: string): void {
     const entry = this.entries.get(key)
     if (!entry) return
-    entry.controller?.abort()
+    this.runner.forget(entry.job)
     this.entries.delete(key)
     this.begin(key, entry.request, null)
   }
 
   private begin(key: string, request: SummaryRequest<unknown>, from: Entry | null) {
-    const controller = new AbortController()
-    const resumable = from?.state && from.state.pages > 0 ? from.state : null
     const entry: Entry = {
       state: from?.state ?? null,
-      // A copy: the aborted load may still add the uuids of a page it fetched before the abort.
-      seen: resumable && from ? new Set(from.seen) : new Set(),
-      controller,
+      job: ++this.jobs,
+      running: true,
       request,
       released: false,
       usedAt: ++this.clock,
     }
     this.entries.set(key, entry)
-    void loadAllRuns({
-      ...request,
-      signal: controller.signal,
-      resume: resumable ? { state: resumable, seen: entry.seen } : undefined,
-      onUpdate: (state) => {
+    const { config, query, spec } = request
+    const resumeFrom = from ? from.job : null
+    void this.runner
+      .start({ id: entry.job, config, query, spec, resumeFrom }, (state) => {
         if (this.entries.get(key) !== entry) return
         entry.state = state
         this.emit()
-      },
-    }).then(() => {
-      if (entry.controller === controller) entry.controller = null
-      this.evict()
-      this.emit()
-    })
+      })
+      .then(() => {
+        entry.running = false
+        this.evict()
+        this.emit()
+      })
+    // The new job copied what it continues; the old one's seen runs are no longer needed.
+    if (resumeFrom !== null) this.runner.forget(resumeFrom)
   }
 
   private evict() {
-    const finished = [...this.entries.entries()].filter(([, e]) => !e.controller)
+    const finished = [...this.entries.entries()].filter(([, e]) => !e.running)
     if (finished.length <= MAX_FINISHED) return
     finished.sort((a, b) => a[1].usedAt - b[1].usedAt)
-    for (const [key] of finished.slice(0, finished.length - MAX_FINISHED)) this.entries.delete(key)
+    for (const [key, entry] of finished.slice(0, finished.length - MAX_FINISHED)) {
+      this.entries.delete(key)
+      this.runner.forget(entry.job)
+    }
   }
 
   private emit() {

@@ -1,7 +1,7 @@
-import type { Run } from '../domain/contract'
-import { getRunsPage, type RunsQuery } from './endpoints'
-import { HttpError, isRetryable } from './errors'
-import type { ApiConfig } from './request'
+import type { Run } from '../../domain/contract'
+import { getRunsPage, type RunsQuery } from '../endpoints'
+import { HttpError, isRetryable } from '../errors'
+import type { ApiConfig } from '../request'
 
 /** How a loader turns pages of runs into a summary without keeping the pages. */
 export interface Folder<S> {
@@ -102,6 +102,8 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
         signal,
       )
       attempt = 0
+      // Aborted while the page was on its way: a load that continues this one fetches it again.
+      if (signal.aborted) return finish('cancelled')
       const fresh = page.runs.filter((run) => !seen.has(run.uuid))
       for (const run of fresh) seen.add(run.uuid)
       update({

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { createScope } from '../../domain/summary'
 import type { Folder } from './load-all-runs'
-import { RunSummaryStore } from './run-summary-store'
+import { LoadJobs } from './load-jobs'
+import { RunSummaryStore, type SummaryRequest } from './run-summary-store'
 
 const base = '/api/diagnostics/v1'
 const server = setupServer()
@@ -23,7 +25,16 @@ const uuids: Folder<string[]> = {
   empty: () => [],
   fold: (s, runs) => [...s, ...runs.map((r) => r.uuid)],
 }
-const request = { config: { baseUrl: base }, query: {}, folder: uuids }
+// The store runs whatever its runner folds; here every spec folds into the list of uuids seen.
+const newStore = () => new RunSummaryStore(new LoadJobs(() => uuids as Folder<unknown>))
+const request: SummaryRequest<string[]> = {
+  config: { baseUrl: base },
+  query: {},
+  spec: {
+    kind: 'first-refusal',
+    scope: createScope({ from: '2026-11-01', to: '2026-11-30', tz: 'UTC', tools: [] }),
+  },
+}
 
 function serve(pages: string[][]) {
   server.use(
@@ -52,7 +63,7 @@ const settled = (store: RunSummaryStore, key: string) =>
 describe('RunSummaryStore', () => {
   it('finishes a load that was released and watched again at once (StrictMode mounts)', async () => {
     serve([['a', 'b'], ['c'], ['d']])
-    const store = new RunSummaryStore()
+    const store = newStore()
     store.watch('k', request)
     store.release('k')
     store.watch('k', request)
@@ -66,7 +77,7 @@ describe('RunSummaryStore', () => {
 
   it('continues a released load from its last page when watched again later', async () => {
     serve([['a'], ['b'], ['c']])
-    const store = new RunSummaryStore()
+    const store = newStore()
     store.watch('k', request)
     await new Promise<void>((resolve) => {
       const stop = store.subscribe(() => {
@@ -93,7 +104,7 @@ describe('RunSummaryStore', () => {
     server.events.on('request:start', () => {
       calls++
     })
-    const store = new RunSummaryStore()
+    const store = newStore()
     store.watch('k', request)
     await settled(store, 'k')
     store.release('k')

@@ -1,0 +1,44 @@
+import type { Run } from '../../domain/contract'
+import {
+  emptyEffectSummary,
+  emptyFirstRefusal,
+  foldEffect,
+  foldFirstRefusal,
+  type EffectScope,
+} from '../../domain/effect'
+import { emptyRunsSummary, foldRunRows } from '../../domain/runs'
+import { emptySummary, foldRuns, type SummaryScope } from '../../domain/summary'
+import type { Folder } from './load-all-runs'
+
+/**
+ * What a load folds its pages into, as plain data that can cross to a Web Worker: the kind of
+ * summary and its scope (scopes are plain data made once on the page). One entry per summary the
+ * dashboard keeps; the folder itself is rebuilt on whichever side runs the load.
+ */
+export type FolderSpec =
+  | { kind: 'tool-summary'; scope: SummaryScope }
+  | { kind: 'effect'; scope: EffectScope }
+  | { kind: 'first-refusal'; scope: SummaryScope }
+  | { kind: 'runs-list'; scope: SummaryScope }
+
+export type FolderKind = FolderSpec['kind']
+
+/** A folder over summaries of type `S`, seen from the loader, which never looks inside. */
+function folder<S>(empty: () => S, fold: (summary: S, runs: ReadonlyArray<Run>) => S) {
+  const typed: Folder<unknown> = { empty, fold: (summary, runs) => fold(summary as S, runs) }
+  return typed
+}
+
+/** The folder a spec names: the domain's fold for that kind of summary over the spec's scope. */
+export function folderFor(spec: FolderSpec): Folder<unknown> {
+  switch (spec.kind) {
+    case 'tool-summary':
+      return folder(emptySummary, (s, runs) => foldRuns(s, runs, spec.scope))
+    case 'effect':
+      return folder(emptyEffectSummary, (s, runs) => foldEffect(s, runs, spec.scope))
+    case 'first-refusal':
+      return folder(emptyFirstRefusal, (s, runs) => foldFirstRefusal(s, runs, spec.scope))
+    case 'runs-list':
+      return folder(emptyRunsSummary, (s, runs) => foldRunRows(s, runs, spec.scope))
+  }
+}

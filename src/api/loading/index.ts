@@ -1,0 +1,6 @@
+export * from './load-all-runs'
+export * from './run-summary-store'
+export * from './folder-specs'
+export * from './load-runner'
+export * from './load-jobs'
+export * from './worker-runner'

@@ -1,0 +1,44 @@
+import { normalizeZone } from '../../domain/time'
+import { instant, single } from './params'
+
+/** The parsed query of `GET /summary`, or the one sentence that says what is wrong with it. */
+export type SummaryParams =
+  | {
+      ok: true
+      from: number
+      to: number
+      /** As received (echoed), and a known zone. */
+      fromText: string
+      toText: string
+      tz: string
+      tools: string[]
+    }
+  | { ok: false; message: string }
+
+/**
+ * Parses `GET /summary`: `from` and `to` (required RFC 3339 instants, `from` < `to`), `tz`
+ * (required IANA zone name) and repeatable `tool`. Other parameters are ignored.
+ */
+export function parseSummaryParams(search: URLSearchParams): SummaryParams {
+  const from = instant(search, 'from')
+  if (typeof from === 'string') return { ok: false, message: from }
+  const to = instant(search, 'to')
+  if (typeof to === 'string') return { ok: false, message: to }
+  if (from === undefined || to === undefined) {
+    return { ok: false, message: '"from" and "to" are required.' }
+  }
+  if (from >= to) return { ok: false, message: '"from" must be before "to".' }
+  const tz = single(search, 'tz')
+  if (tz === undefined || tz === null || normalizeZone(tz) === null) {
+    return { ok: false, message: '"tz" must be given once, as an IANA time zone name.' }
+  }
+  return {
+    ok: true,
+    from,
+    to,
+    fromText: search.get('from') ?? '',
+    toText: search.get('to') ?? '',
+    tz,
+    tools: search.getAll('tool'),
+  }
+}

@@ -1,0 +1,32 @@
+import './worker-globals'
+import { getResponse } from 'msw'
+import { DEFAULT_SEED } from './installation'
+import { createHandlers } from './handlers'
+import { createVariantInstallation, type DemoVariant } from './variants'
+
+export interface MockFetchOptions {
+  /** Absolute base URL of the API, as the page's mock serves it. */
+  baseUrl: string
+  scale: number
+  variant: DemoVariant
+}
+
+/**
+ * A `fetch` answering the API from the simulated installation, for the loading worker of a demo
+ * build (which also answers the page's mock, see `browser.ts`). A path below the base URL that no
+ * handler serves is a 404 — never the network, which would lead back here through the page's
+ * mock; anything else goes to the network.
+ */
+export function createMockFetch({ baseUrl, scale, variant }: MockFetchOptions): typeof fetch {
+  const installation = createVariantInstallation(variant, { seed: DEFAULT_SEED, scale })
+  const handlers = createHandlers({ baseUrl, installation })
+  const base = baseUrl.replace(/\/+$/, '')
+  return async (input, init) => {
+    const request = new Request(input, init)
+    const answer = await getResponse(handlers, request)
+    if (answer) return answer
+    if (!request.url.startsWith(`${base}/`)) return fetch(request)
+    const message = 'The demo installation serves no such endpoint.'
+    return Response.json({ error: 'not_found', message }, { status: 404 })
+  }
+}
