@@ -23,6 +23,7 @@ function startLoadWorker(config: RuntimeConfig): WorkerRunner | undefined {
           baseUrl: new URL(config.apiBaseUrl, window.location.href).toString(),
           scale: config.demoScale,
           variant: config.demoVariant,
+          summaryEndpoint: config.demoSummaryEndpoint,
         }
       : null
     return new WorkerRunner(worker, demo)
@@ -46,6 +47,7 @@ async function start() {
       baseUrl: result.config.apiBaseUrl,
       scale: result.config.demoScale,
       variant: result.config.demoVariant,
+      summaryEndpoint: result.config.demoSummaryEndpoint,
       forward: loads && ((url) => loads.fetchDemo(url)),
     })
   }

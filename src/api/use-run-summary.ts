@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react'
 import type { LoadState } from './loading/load-all-runs'
 import { RunSummaryStore, type SummaryRequest } from './loading/run-summary-store'
 
@@ -30,8 +38,14 @@ export function useRunSummary<S>(key: string, request: SummaryRequest<S> | null)
     // The key stands for the request: a new request object with the same key is the same load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, key, request === null])
+  // The figures re-render as a transition: React renders them in slices between other work,
+  // so typing in a filter stays immediate while a load keeps publishing.
+  // Only a newer state of the same key is deferred: other filters' figures are never shown.
+  const current = useMemo(() => ({ key, state }), [key, state])
+  const deferred = useDeferredValue(current)
+  const shown = deferred.key === key ? deferred.state : state
   return {
-    state: request ? state : null,
+    state: request ? shown : null,
     cancel: useCallback(() => store.cancel(key), [store, key]),
     resume: useCallback(() => store.resume(key), [store, key]),
     reload: useCallback(() => store.reload(key), [store, key]),

@@ -1,11 +1,12 @@
 import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { DEFAULT_SEED } from './installation'
-import { createHandlers, DEFAULT_BASE_URL, handlers } from './handlers'
+// Not './handlers': its index builds the default installation as soon as it is imported.
+import { createHandlers, DEFAULT_BASE_URL } from './handlers/create-handlers'
 import { createVariantInstallation, type DemoVariant } from './variants'
 
-/** The mock API in the browser, serving the default installation at the default base URL. */
-export const worker = setupWorker(...handlers)
+/** The mock API in the browser; {@link startMockWorker} gives it its handlers. */
+export const worker = setupWorker()
 
 export interface StartMockWorkerOptions {
   /** The API base URL the app is configured with (default `/api/diagnostics/v1`). */
@@ -24,6 +25,8 @@ export interface StartMockWorkerOptions {
    * holds the installation) instead of building the installation on the page's main thread.
    */
   forward?: (url: string) => Promise<Response>
+  /** Also serve the optional pre-aggregated `/summary` (decision 0008); default false. */
+  summaryEndpoint?: boolean
 }
 
 /** Starts the worker; other requests (config.json, assets) pass through untouched. */
@@ -38,14 +41,10 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     const forward = options.forward
     const base = baseUrl.replace(/\/+$/, '')
     worker.resetHandlers(http.get(`${base}/*`, ({ request }) => forward(request.url)))
-  } else if (
-    baseUrl !== DEFAULT_BASE_URL ||
-    seed !== DEFAULT_SEED ||
-    scale !== 1 ||
-    variant !== 'default'
-  ) {
+  } else {
     const installation = createVariantInstallation(variant, { seed, scale })
-    worker.resetHandlers(...createHandlers({ baseUrl, installation }))
+    const summaryEndpoint = options.summaryEndpoint ?? false
+    worker.resetHandlers(...createHandlers({ baseUrl, installation, summaryEndpoint }))
   }
   await worker.start({
     onUnhandledRequest: 'bypass',

@@ -1,7 +1,7 @@
 import './worker-globals'
 import { getResponse } from 'msw'
 import { DEFAULT_SEED } from './installation'
-import { createHandlers } from './handlers'
+import { createHandlers } from './handlers/create-handlers'
 import { createVariantInstallation, type DemoVariant } from './variants'
 
 export interface MockFetchOptions {
@@ -9,6 +9,8 @@ export interface MockFetchOptions {
   baseUrl: string
   scale: number
   variant: DemoVariant
+  /** Also serve the optional pre-aggregated `/summary` (decision 0008). */
+  summaryEndpoint: boolean
 }
 
 /**
@@ -17,9 +19,10 @@ export interface MockFetchOptions {
  * handler serves is a 404 — never the network, which would lead back here through the page's
  * mock; anything else goes to the network.
  */
-export function createMockFetch({ baseUrl, scale, variant }: MockFetchOptions): typeof fetch {
+export function createMockFetch(options: MockFetchOptions): typeof fetch {
+  const { baseUrl, scale, variant, summaryEndpoint } = options
   const installation = createVariantInstallation(variant, { seed: DEFAULT_SEED, scale })
-  const handlers = createHandlers({ baseUrl, installation })
+  const handlers = createHandlers({ baseUrl, installation, summaryEndpoint })
   const base = baseUrl.replace(/\/+$/, '')
   return async (input, init) => {
     const request = new Request(input, init)

@@ -26,6 +26,8 @@ export interface LoadState<S> {
   error: unknown
   /** While status is `waiting`: how long the server asked us to wait, in ms. */
   waitMs: number | null
+  /** `server`: the installation counted it (pre-aggregated `/summary`); else folded here. */
+  counted?: 'server'
 }
 
 export interface LoadOptions<S> {
@@ -43,6 +45,21 @@ export interface LoadOptions<S> {
 }
 
 export const PAGE_SIZE = 500
+
+/** The state of a load that has not received a page yet. */
+export function emptyState<S>(summary: S): LoadState<S> {
+  return {
+    status: 'loading',
+    summary,
+    loadedRuns: 0,
+    totalRuns: null,
+    pages: 0,
+    duplicates: 0,
+    cursor: null,
+    error: null,
+    waitMs: null,
+  }
+}
 
 const defaultBackoff = (attempt: number) => 500 * 2 ** attempt
 
@@ -75,17 +92,7 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
   const seen = options.resume?.seen ?? new Set<string>()
   let state: LoadState<S> = options.resume
     ? { ...options.resume.state, status: 'loading', error: null, waitMs: null }
-    : {
-        status: 'loading',
-        summary: folder.empty(),
-        loadedRuns: 0,
-        totalRuns: null,
-        pages: 0,
-        duplicates: 0,
-        cursor: null,
-        error: null,
-        waitMs: null,
-      }
+    : emptyState(folder.empty())
   const update = (next: Partial<LoadState<S>>) => {
     state = { ...state, ...next }
     onUpdate(state)

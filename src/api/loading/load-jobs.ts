@@ -1,6 +1,7 @@
 import { folderFor, type FolderSpec } from './folder-specs'
-import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
+import { emptyState, loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 import type { LoadJob, LoadRunner } from './load-runner'
+import { serverSummary } from './server-summary'
 
 interface Running {
   controller: AbortController
@@ -17,7 +18,15 @@ interface Running {
 export class LoadJobs implements LoadRunner {
   private jobs = new Map<number, Running>()
 
-  constructor(private readonly folders: (spec: FolderSpec) => Folder<unknown> = folderFor) {}
+  /**
+   * `askServer`: try the installation's pre-aggregated `/summary` before folding a tool summary
+   * (decision 0008). The worker does; on the page (tests, browsers without workers) it is off,
+   * so page tests need not answer an endpoint they do not test.
+   */
+  constructor(
+    private readonly folders: (spec: FolderSpec) => Folder<unknown> = folderFor,
+    private readonly askServer = false,
+  ) {}
 
   async start(job: LoadJob, onUpdate: (state: LoadState<unknown>) => void): Promise<void> {
     const from = job.resumeFrom === null ? undefined : this.jobs.get(job.resumeFrom)
@@ -29,6 +38,16 @@ export class LoadJobs implements LoadRunner {
       state: null,
     }
     this.jobs.set(job.id, running)
+    const counted = this.askServer ? await serverSummary(job, running.controller.signal) : null
+    if (counted) {
+      running.state = counted
+      onUpdate(counted)
+      return
+    }
+    if (running.controller.signal.aborted) {
+      onUpdate({ ...emptyState(this.folders(job.spec).empty()), status: 'cancelled' })
+      return
+    }
     await loadAllRuns({
       config: job.config,
       query: job.query,

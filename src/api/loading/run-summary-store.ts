@@ -19,6 +19,8 @@ export interface SummaryRequest<S> {
 
 interface Entry {
   state: LoadState<unknown> | null
+  /** The state the page last saw (published at most every EMIT_EVERY_MS while loading). */
+  shown: LoadState<unknown> | null
   /** The runner's job for this key (the running one, or the last one that ran). */
   job: number
   running: boolean
@@ -29,6 +31,12 @@ interface Entry {
 }
 
 const MAX_FINISHED = 24
+/**
+ * While pages keep arriving, the page re-renders its figures at most this often: a render of a
+ * whole report costs far more than folding a page, so one per page would keep the main thread
+ * busy. Every other change (waiting, error, done) shows at once.
+ */
+export const EMIT_EVERY_MS = 750
 
 /** Whether the entry's load is still fetching (its last update may precede its promise's end). */
 const isRunning = (entry: Entry) => {
@@ -46,6 +54,8 @@ export class RunSummaryStore {
   private listeners = new Set<() => void>()
   private clock = 0
   private jobs = 0
+  private lastEmit = 0
+  private emitTimer: ReturnType<typeof setTimeout> | null = null
 
   /** `runner` runs the loads: in this thread by default, in a Web Worker in the app. */
   constructor(private readonly runner: LoadRunner = new LoadJobs()) {}
@@ -56,7 +66,7 @@ export class RunSummaryStore {
   }
 
   get<S>(key: string): LoadState<S> | null {
-    return (this.entries.get(key)?.state as LoadState<S> | undefined) ?? null
+    return (this.entries.get(key)?.shown as LoadState<S> | undefined) ?? null
   }
 
   /** Starts (or continues) the load for `key` unless it is running or finished. */
@@ -105,6 +115,7 @@ export class RunSummaryStore {
   private begin(key: string, request: SummaryRequest<unknown>, from: Entry | null) {
     const entry: Entry = {
       state: from?.state ?? null,
+      shown: from?.state ?? null,
       job: ++this.jobs,
       running: true,
       request,
@@ -118,7 +129,8 @@ export class RunSummaryStore {
       .start({ id: entry.job, config, query, spec, resumeFrom }, (state) => {
         if (this.entries.get(key) !== entry) return
         entry.state = state
-        this.emit()
+        if (state.status === 'loading' && entry.shown?.status === 'loading') this.emitSoon()
+        else this.emit()
       })
       .then(() => {
         entry.running = false
@@ -139,7 +151,18 @@ export class RunSummaryStore {
     }
   }
 
+  /** Publishes every entry's latest state within EMIT_EVERY_MS of the last publication. */
+  private emitSoon() {
+    if (this.emitTimer !== null) return
+    const wait = Math.max(0, this.lastEmit + EMIT_EVERY_MS - Date.now())
+    this.emitTimer = setTimeout(() => this.emit(), wait)
+  }
+
   private emit() {
+    if (this.emitTimer !== null) clearTimeout(this.emitTimer)
+    this.emitTimer = null
+    this.lastEmit = Date.now()
+    for (const entry of this.entries.values()) entry.shown = entry.state
     for (const listener of this.listeners) listener()
   }
 }

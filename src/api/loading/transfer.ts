@@ -10,8 +10,7 @@ import type { FolderKind } from './folder-specs'
  * summaries), or — for the runs list, whose rows only grow — the rows added since the last post.
  */
 export type SummaryPatch =
-  | { whole: unknown }
-  | { rowsFrom: number; rows: RunRow[]; unknownRunStatuses: string[] }
+  { whole: unknown } | { rowsFrom: number; rows: RunRow[]; unknownRunStatuses: string[] }
 
 /**
  * The patch from the summary last posted (`posted`, null for the first post of a load) to
@@ -72,7 +71,14 @@ function revive(kind: FolderKind, whole: unknown): unknown {
 
 /** An error as plain data (class instances lose their class in a structured clone). */
 export type ErrorData =
-  | { kind: 'http'; endpoint: string; status: number; code: string | null; serverMessage: string | null; retryAfterMs: number | null }
+  | {
+      kind: 'http'
+      endpoint: string
+      status: number
+      code: string | null
+      serverMessage: string | null
+      retryAfterMs: number | null
+    }
   | { kind: 'network'; endpoint: string }
   | { kind: 'timeout'; endpoint: string; timeoutMs: number }
   | { kind: 'contract'; endpoint: string; path: string; expected: string }
@@ -102,7 +108,13 @@ export function decodeError(data: ErrorData): unknown {
   if (data === null) return null
   switch (data.kind) {
     case 'http':
-      return new HttpError(data.endpoint, data.status, data.code, data.serverMessage, data.retryAfterMs)
+      return new HttpError(
+        data.endpoint,
+        data.status,
+        data.code,
+        data.serverMessage,
+        data.retryAfterMs,
+      )
     case 'network':
       return new NetworkError(data.endpoint)
     case 'timeout':

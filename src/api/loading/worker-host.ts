@@ -1,3 +1,4 @@
+import { folderFor } from './folder-specs'
 import { LoadJobs } from './load-jobs'
 import { encodeError, encodeSummary } from './transfer'
 import type { FromWorker, ToWorker, WorkerDemo } from './worker-protocol'
@@ -13,7 +14,7 @@ export interface WorkerHostOptions {
  * states, summaries as patches. Messages are handled strictly in order.
  */
 export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
-  const jobs = new LoadJobs()
+  const jobs = new LoadJobs(folderFor, true)
   let fetchFn: typeof fetch | undefined
   let queue = Promise.resolve()
 
@@ -29,7 +30,11 @@ export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
           .start({ ...job, config: { ...job.config, fetchFn } }, (state) => {
             const summary = encodeSummary(job.spec.kind, posted, state.summary)
             posted = state.summary
-            post({ type: 'update', id: job.id, state: { ...state, summary, error: encodeError(state.error) } })
+            post({
+              type: 'update',
+              id: job.id,
+              state: { ...state, summary, error: encodeError(state.error) },
+            })
           })
           .finally(() => post({ type: 'end', id: job.id }))
         return

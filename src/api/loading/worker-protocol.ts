@@ -8,6 +8,8 @@ export interface WorkerDemo {
   baseUrl: string
   scale: number
   variant: 'default' | 'hostile' | 'empty'
+  /** Whether the installation offers the pre-aggregated `/summary` (decision 0008). */
+  summaryEndpoint: boolean
 }
 
 /** Page → worker. A job's config carries no function: the worker fetches by itself. */

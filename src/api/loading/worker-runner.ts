@@ -1,4 +1,5 @@
 import type { LoadState } from './load-all-runs'
+import { folderFor } from './folder-specs'
 import { LoadJobs } from './load-jobs'
 import type { LoadJob, LoadRunner } from './load-runner'
 import { decodeError, decodeSummary } from './transfer'
@@ -24,8 +25,13 @@ export class WorkerRunner implements LoadRunner {
   private fetches = new Map<number, (response: Response) => void>()
   private fetchIds = 0
 
-  constructor(private readonly worker: Worker, demo: WorkerDemo | null = null) {
-    worker.addEventListener('message', (event: MessageEvent<FromWorker>) => this.receive(event.data))
+  constructor(
+    private readonly worker: Worker,
+    demo: WorkerDemo | null = null,
+  ) {
+    worker.addEventListener('message', (event: MessageEvent<FromWorker>) =>
+      this.receive(event.data),
+    )
     worker.addEventListener('error', (event) => {
       event.preventDefault()
       this.fallBack()
@@ -92,7 +98,7 @@ export class WorkerRunner implements LoadRunner {
   /** The worker failed: every load it held starts again on the page, from the beginning. */
   private fallBack() {
     if (this.fallback) return
-    this.fallback = new LoadJobs()
+    this.fallback = new LoadJobs(folderFor, true)
     this.worker.terminate()
     const pending = [...this.pending.values()]
     this.pending.clear()

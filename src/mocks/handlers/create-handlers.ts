@@ -4,6 +4,9 @@ import { decodeCursor, encodeCursor } from './cursor'
 import { parseRunsParams } from './params'
 import { summaryHandler } from './summary-handler'
 
+/** Where the dashboard finds the API by default (config.json may say otherwise). */
+export const DEFAULT_BASE_URL = '/api/diagnostics/v1'
+
 export interface CreateHandlersOptions {
   /** Where the API lives, absolute or relative to the document (`/api/diagnostics/v1`). */
   baseUrl: string

@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import type { RunsSummary } from '../../domain/runs'
+import { createScope, type ToolSummary } from '../../domain/summary'
+import { createHandlers } from '../../mocks/handlers'
+import { createHostileInstallation } from '../../mocks/variants'
+import { HttpError } from '../errors'
+import { folderFor } from './folder-specs'
+import type { LoadState } from './load-all-runs'
+import { LoadJobs } from './load-jobs'
+import type { LoadJob } from './load-runner'
+import { createWorkerHost } from './worker-host'
+import type { FromWorker, ToWorker } from './worker-protocol'
+import { WorkerRunner } from './worker-runner'
+
+const base = 'http://localhost/api/diagnostics/v1'
+const installation = createHostileInstallation()
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+/**
+ * A Worker stand-in: the real host on the other side, every message through structuredClone as
+ * between threads (class instances and null prototypes do not survive it), delivered later.
+ */
+function fakeWorker() {
+  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = []
+  const host = createWorkerHost({
+    post: (message) => {
+      const copy = structuredClone(message)
+      setTimeout(() => listeners.forEach((l) => l({ data: copy } as MessageEvent<FromWorker>)))
+    },
+  })
+  const worker = {
+    postMessage: (message: ToWorker) => {
+      const copy = structuredClone(message)
+      setTimeout(() => host(copy))
+    },
+    addEventListener: (type: string, listener: (event: MessageEvent<FromWorker>) => void) => {
+      if (type === 'message') listeners.push(listener)
+    },
+    terminate: () => undefined,
+  }
+  return worker as unknown as Worker
+}
+
+const scope = createScope({ from: '2026-09-01', to: '2026-11-28', tz: 'UTC', tools: [] })
+let ids = 0
+const job = (kind: 'tool-summary' | 'runs-list'): LoadJob => ({
+  id: ++ids,
+  config: { baseUrl: base },
+  query: {
+    from: new Date(scope.buckets.startMs).toISOString(),
+    to: new Date(scope.buckets.endMs).toISOString(),
+  },
+  spec: { kind, scope },
+  resumeFrom: null,
+})
+
+async function finalState(runner: LoadJobs | WorkerRunner, load: LoadJob) {
+  const states: LoadState<unknown>[] = []
+  await runner.start(load, (state) => states.push(state))
+  return { last: states.at(-1), updates: states.length }
+}
+
+describe('WorkerRunner', () => {
+  it('gives the same tool summary and runs list as loading on the page (hostile names)', async () => {
+    server.use(...createHandlers({ baseUrl: base, installation }))
+    const page = new LoadJobs()
+    const worker = new WorkerRunner(fakeWorker())
+    for (const kind of ['tool-summary', 'runs-list'] as const) {
+      const here = await finalState(page, job(kind))
+      const there = await finalState(worker, job(kind))
+      expect(there.last?.status).toBe('done')
+      expect(there.last).toEqual(here.last)
+      expect(there.updates).toBe(here.updates)
+    }
+  })
+
+  it('keeps names such as __proto__ and constructor as plain keys after the crossing', async () => {
+    server.use(...createHandlers({ baseUrl: base, installation }))
+    const there = await finalState(new WorkerRunner(fakeWorker()), job('tool-summary'))
+    const summary = there.last?.summary as ToolSummary
+    expect(Object.getPrototypeOf(summary.byTool)).toBeNull()
+    for (const counts of Object.values(summary.byTool))
+      expect(Object.getPrototypeOf(counts)).toBeNull()
+    const list = (await finalState(new WorkerRunner(fakeWorker()), job('runs-list'))).last
+      ?.summary as RunsSummary
+    for (const row of list.rows) {
+      if (row.otherCodes) expect(Object.getPrototypeOf(row.otherCodes)).toBeNull()
+    }
+  })
+
+  it('brings errors back as the same classes, with their fields', async () => {
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ error: 'denied', message: 'No.' }, { status: 403 }),
+      ),
+    )
+    const there = await finalState(new WorkerRunner(fakeWorker()), job('tool-summary'))
+    expect(there.last?.status).toBe('error')
+    expect(there.last?.error).toBeInstanceOf(HttpError)
+    expect(there.last?.error).toMatchObject({ status: 403, code: 'denied', serverMessage: 'No.' })
+  })
+
+  it('starts its loads again on the page when the worker dies', async () => {
+    server.use(...createHandlers({ baseUrl: base, installation }))
+    let fail: () => void = () => undefined
+    const dead = {
+      postMessage: () => undefined,
+      addEventListener: (type: string, listener: (event: Event) => void) => {
+        if (type === 'error') fail = () => listener(new Event('error'))
+      },
+      terminate: () => undefined,
+    } as unknown as Worker
+    const runner = new WorkerRunner(dead)
+    const load = finalState(runner, job('tool-summary'))
+    fail()
+    const expected = await finalState(new LoadJobs(folderFor), job('tool-summary'))
+    expect((await load).last).toEqual(expected.last)
+  })
+})
