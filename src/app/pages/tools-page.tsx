@@ -1,9 +1,13 @@
 import { useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import { FilterBar, toolOptions } from '../../components/filters'
+import type { Tool } from '../../domain/contract'
 import { ToolReport } from '../../features/tool-report'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
+
+/** One empty catalogue, so the report's memoised parts do not redraw for a new `[]`. */
+const NO_TOOLS: readonly Tool[] = []
 
 /** `/tools`: the tool report for the filters in the URL. */
 export function ToolsPage() {
@@ -39,7 +43,7 @@ export function ToolsPage() {
           <ToolReport
             filters={filters}
             meta={meta.data}
-            catalogue={catalogue.data?.tools ?? []}
+            catalogue={catalogue.data?.tools ?? NO_TOOLS}
             summary={summary}
           />
         </>

@@ -1,3 +1,8 @@
 export { OUTCOME_SERIES, type OutcomeSeriesKey } from './outcome-colors'
 export { ToolBarsChart, type ToolBarsChartProps } from './tool-bars-chart'
-export { OutcomeSeriesChart, type OutcomeSeriesChartProps } from './outcome-series-chart'
+export {
+  OutcomeSeriesChart,
+  SERIES_CHART_HEIGHT,
+  type OutcomeSeriesChartProps,
+} from './outcome-series-chart'
+export { ChartPlaceholder } from './chart-placeholder'

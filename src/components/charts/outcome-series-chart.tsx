@@ -1,31 +1,36 @@
+import { memo } from 'react'
 import {
   Bar,
   BarChart,
   CartesianGrid,
   Legend,
   ReferenceLine,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts'
 import type { SeriesPoint } from '../../domain/summary'
 import { OUTCOME_SERIES } from './outcome-colors'
+import { labelInterval, useChartWidth } from './use-chart-width'
 
 export interface OutcomeSeriesChartProps {
   points: ReadonlyArray<SeriesPoint>
-  granularity: 'day' | 'week'
+  granularity: 'day' | 'week' | 'month'
   title: string
   /** The bucket key holding the decision date, drawn as a marker; null for none. */
   markerKey?: string | null
   markerLabel?: string
 }
 
+/** The chart's height in px, legend included (a ChartPlaceholder keeps this space). */
+export const SERIES_CHART_HEIGHT = 280
+const HEIGHT = SERIES_CHART_HEIGHT
+
 /**
- * Calls per day (or week) stacked by outcome. A bucket outside the recorded data is a gap
- * (null, nothing drawn), not a zero.
+ * Calls per day (week, month) stacked by outcome. A bucket outside the recorded data is a gap
+ * (null, nothing drawn), not a zero. Drawn once near the viewport, in the space it keeps.
  */
-export function OutcomeSeriesChart({
+export const OutcomeSeriesChart = memo(function OutcomeSeriesChart({
   points,
   granularity,
   title,
@@ -33,17 +38,27 @@ export function OutcomeSeriesChart({
   markerLabel,
 }: OutcomeSeriesChartProps) {
   const series = OUTCOME_SERIES.filter((s) => points.some((p) => (p[s.key] ?? 0) > 0))
+  const [ref, width] = useChartWidth<HTMLDivElement>()
   return (
     <figure className="chart">
       <figcaption>
-        {title} ({granularity === 'week' ? 'per week' : 'per day'})
+        {title} (per {granularity})
       </figcaption>
-      <div style={{ height: 280 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={[...points]} margin={{ left: 8, right: 16 }}>
+      <div ref={ref} style={{ height: HEIGHT }}>
+        {width === null ? null : (
+          <BarChart
+            width={width}
+            height={HEIGHT}
+            data={[...points]}
+            margin={{ top: 20, left: 8, right: 16 }}
+          >
             <CartesianGrid vertical={false} strokeOpacity={0.3} />
-            <XAxis dataKey="key" tick={{ fill: 'currentColor', fontSize: 11 }} minTickGap={16} />
-            <YAxis allowDecimals={false} tick={{ fill: 'currentColor' }} />
+            <XAxis
+              dataKey="key"
+              tick={{ fill: 'currentColor', fontSize: 11 }}
+              interval={labelInterval(points.length, width - 90)}
+            />
+            <YAxis allowDecimals={false} tick={{ fill: 'currentColor' }} interval={0} />
             <Tooltip
               contentStyle={{ background: 'var(--bg)', border: '1px solid var(--border)' }}
               labelStyle={{ color: 'var(--text)' }}
@@ -68,8 +83,8 @@ export function OutcomeSeriesChart({
               />
             ))}
           </BarChart>
-        </ResponsiveContainer>
+        )}
       </div>
     </figure>
   )
-}
+})

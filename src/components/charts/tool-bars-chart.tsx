@@ -1,7 +1,8 @@
+import { memo } from 'react'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
-import { ResponsiveContainer } from 'recharts'
 import type { ToolBar } from '../../domain/summary'
 import { OUTCOME_SERIES } from './outcome-colors'
+import { useChartWidth } from './use-chart-width'
 
 export interface ToolBarsChartProps {
   bars: ReadonlyArray<ToolBar>
@@ -10,21 +11,36 @@ export interface ToolBarsChartProps {
 
 const shorten = (label: string) => (label.length > 28 ? `${label.slice(0, 27)}…` : label)
 
-/** Stacked horizontal bars per tool; draws prepared data only. */
-export function ToolBarsChart({ bars, title }: ToolBarsChartProps) {
+/**
+ * Stacked horizontal bars per tool; draws prepared data only, once near the viewport, in the
+ * space it keeps. Pass memoised `bars`: the chart redraws only for new props.
+ */
+export const ToolBarsChart = memo(function ToolBarsChart({ bars, title }: ToolBarsChartProps) {
   const series = OUTCOME_SERIES.filter((s) => bars.some((b) => b[s.key] > 0))
   const height = 60 + bars.length * 26
+  const [ref, width] = useChartWidth<HTMLDivElement>()
   // Bars are keyed by position, not by label: a tool may well be named "other tools".
   const data = bars.map((bar, index) => ({ ...bar, slot: String(index) }))
   const labelOf = (slot: string) => bars[Number(slot)]?.label ?? ''
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <div style={{ height }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
+      <div ref={ref} style={{ height }}>
+        {width === null ? null : (
+          <BarChart
+            width={width}
+            height={height}
+            data={data}
+            layout="vertical"
+            margin={{ left: 8, right: 16 }}
+          >
             <CartesianGrid horizontal={false} strokeOpacity={0.3} />
-            <XAxis type="number" allowDecimals={false} tick={{ fill: 'currentColor' }} />
+            <XAxis
+              type="number"
+              allowDecimals={false}
+              tick={{ fill: 'currentColor' }}
+              interval={0}
+            />
             <YAxis
               type="category"
               dataKey="slot"
@@ -50,8 +66,8 @@ export function ToolBarsChart({ bars, title }: ToolBarsChartProps) {
               />
             ))}
           </BarChart>
-        </ResponsiveContainer>
+        )}
       </div>
     </figure>
   )
-}
+})

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { formatCount } from '../ui/format-count'
 
 export interface ToolOption {
   name: string
@@ -105,7 +106,7 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
                         <span className="truncate tool-picker__name">{o.name}</span>
                         {o.writing ? <span className="tag">writes</span> : null}
                         <span className="muted tool-picker__calls">
-                          {o.calls === null ? '' : `${o.calls.toLocaleString('en-US')} calls`}
+                          {o.calls === null ? '' : `${formatCount(o.calls)} calls`}
                         </span>
                       </label>
                     </li>

@@ -1,3 +1,5 @@
+import { formatCount } from './format-count'
+
 /**
  * Says that the server sent some runs on more than one page (a cursor bug) and that each was
  * counted once; nothing when there were none.
@@ -6,8 +8,7 @@ export function DuplicatesNotice({ count }: { count: number }) {
   if (count <= 0) return null
   return (
     <p className="warnings" role="status">
-      The server sent {count.toLocaleString('en-US')} run(s) on more than one page; each was counted
-      once.
+      The server sent {formatCount(count)} run(s) on more than one page; each was counted once.
     </p>
   )
 }

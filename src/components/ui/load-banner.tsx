@@ -1,5 +1,6 @@
 import { DuplicatesNotice } from './duplicates-notice'
 import { ErrorState, LoadingState } from './states'
+import { formatCount } from './format-count'
 
 /** What a banner needs to know of a paged load (a structural view of the api's LoadState). */
 export interface LoadProgress {
@@ -27,7 +28,7 @@ export interface LoadBannerProps {
   reload: () => void
 }
 
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**

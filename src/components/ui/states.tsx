@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { formatCount } from './format-count'
 
 export interface LoadingStateProps {
   label: string
@@ -17,7 +18,7 @@ export function LoadingState({ label, progress, action }: LoadingStateProps) {
         <>
           <progress max={Math.max(progress.total, 1)} value={progress.done} aria-label={label} />
           <span className="muted">
-            {progress.done.toLocaleString('en-US')} of {progress.total.toLocaleString('en-US')}
+            {formatCount(progress.done)} of {formatCount(progress.total)}
           </span>
         </>
       ) : null}

@@ -117,4 +117,54 @@ describe('outcomeSeries', () => {
       }).points,
     ).toEqual([])
   })
+
+  it('is per calendar month past 53 weeks, so a long range stays a few dozen buckets', () => {
+    const year = outcomeSeries(summary, {
+      from: '2025-12-01',
+      to: '2026-11-30',
+      dataFirst: '2026-08-31',
+      dataLast: '2026-09-03',
+    })
+    expect(year.granularity).toBe('week')
+    expect(year.points.length).toBeLessThanOrEqual(53)
+    const long = outcomeSeries(summary, {
+      from: '2025-08-15',
+      to: '2026-09-10',
+      dataFirst: '2026-08-31',
+      dataLast: '2026-09-03',
+    })
+    expect(long.granularity).toBe('month')
+    expect(long.points.map((p) => p.key)).toEqual([
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+    ])
+    expect(long.points[0]).toMatchObject({ first: '2025-08-15', last: '2025-08-31', calls: null })
+    expect(long.points.at(-1)).toMatchObject({
+      first: '2026-09-01',
+      last: '2026-09-10',
+      days: 10,
+      daysWithData: 3,
+      calls: 8,
+    })
+    expect(long.points.find((p) => p.key === '2026-08')).toMatchObject({ calls: 0, days: 31 })
+    const tenYears = outcomeSeries(summary, {
+      from: '2016-12-01',
+      to: '2026-11-30',
+      dataFirst: null,
+      dataLast: null,
+    })
+    expect(tenYears.points).toHaveLength(120)
+  })
 })

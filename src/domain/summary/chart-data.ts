@@ -9,6 +9,12 @@ import { countsRowOf, totalsRow, type CountsRow, type ToolRow } from './tool-row
 export const TOP_TOOLS = 15
 /** Ranges longer than this many days are charted by ISO week instead of by day. */
 export const WEEKLY_AFTER_DAYS = 92
+/**
+ * Ranges longer than this many days (53 weeks) are charted by calendar month: a chart never has
+ * more than 53 buckets of up to five outcome segments, at most a few hundred marks, however
+ * long the range (issue 8), until ranges of decades.
+ */
+export const MONTHLY_AFTER_DAYS = 371
 export const OTHER_TOOLS_LABEL = 'other tools'
 
 /** One stacked bar: a tool, or all tools past the top ones (`tool: null`). */
@@ -76,22 +82,47 @@ export interface SeriesOptions {
   dataFirst: IsoDay | null
   dataLast: IsoDay | null
   weeklyAfterDays?: number
+  monthlyAfterDays?: number
+}
+
+export type SeriesGranularity = 'day' | 'week' | 'month'
+
+/** Consecutive days grouped by calendar month (`YYYY-MM`), partial at both ends; [] for none. */
+function groupDaysByMonth(days: readonly IsoDay[]): { key: string; days: IsoDay[] }[] {
+  const months: { key: string; days: IsoDay[] }[] = []
+  for (const day of days) {
+    const key = day.slice(0, 7)
+    const last = months[months.length - 1]
+    if (last !== undefined && last.key === key) last.days.push(day)
+    else months.push({ key, days: [day] })
+  }
+  return months
 }
 
 /**
- * The outcome series of `from`..`to`: per day, or per ISO week when the range is longer than
- * {@link WEEKLY_AFTER_DAYS} days. An empty or reversed range gives no points.
+ * The outcome series of `from`..`to`: per day, per ISO week when the range is longer than
+ * {@link WEEKLY_AFTER_DAYS} days, per calendar month when longer than {@link MONTHLY_AFTER_DAYS}.
+ * An empty or reversed range gives no points.
  */
 export function outcomeSeries(
   summary: ToolSummary,
   options: SeriesOptions,
-): { granularity: 'day' | 'week'; points: SeriesPoint[] } {
+): { granularity: SeriesGranularity; points: SeriesPoint[] } {
   const { from, to, dataFirst, dataLast } = options
-  const weekly = daySpan(from, to) > (options.weeklyAfterDays ?? WEEKLY_AFTER_DAYS)
+  const span = daySpan(from, to)
+  const granularity: SeriesGranularity =
+    span > (options.monthlyAfterDays ?? MONTHLY_AFTER_DAYS)
+      ? 'month'
+      : span > (options.weeklyAfterDays ?? WEEKLY_AFTER_DAYS)
+        ? 'week'
+        : 'day'
   const days = eachDay(from, to)
-  const groups = weekly
-    ? groupDaysByWeek(days).map((week) => ({ key: week.key, days: week.days }))
-    : days.map((day) => ({ key: day, days: [day] }))
+  const groups =
+    granularity === 'month'
+      ? groupDaysByMonth(days)
+      : granularity === 'week'
+        ? groupDaysByWeek(days).map((week) => ({ key: week.key, days: week.days }))
+        : days.map((day) => ({ key: day, days: [day] }))
   const inData = (day: IsoDay): boolean =>
     dataFirst !== null && dataLast !== null && day >= dataFirst && day <= dataLast
   const points = groups.map(({ key, days: groupDays }) => {
@@ -123,7 +154,7 @@ export function outcomeSeries(
       refusedOther: value(totals.refusedOther),
     }
   })
-  return { granularity: weekly ? 'week' : 'day', points }
+  return { granularity, points }
 }
 
 /**
@@ -135,7 +166,7 @@ export function seriesForFilters(
   summary: ToolSummary,
   filters: Pick<Filters, 'from' | 'to' | 'tz'>,
   meta: Pick<Meta, 'earliestAt' | 'latestAt'>,
-): { granularity: 'day' | 'week'; points: SeriesPoint[] } {
+): { granularity: SeriesGranularity; points: SeriesPoint[] } {
   const data = dataDays(
     {
       latestAt: meta.latestAt,

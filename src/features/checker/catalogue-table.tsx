@@ -12,6 +12,7 @@ import { filterSearch, runsSearch } from '../../config/paths'
 import type { Filters } from '../../domain/filters'
 import type { CatalogueRow } from './catalogue-rows'
 import { ParameterList } from './parameter-list'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface CatalogueTableProps {
   rows: ReadonlyArray<CatalogueRow>
@@ -24,7 +25,7 @@ export interface CatalogueTableProps {
 }
 
 const helper = createColumnHelper<CatalogueRow>()
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 const EFFECTS: Record<string, string> = {
   read_only: 'reads',
   idempotent_write: 'writes (idempotent)',

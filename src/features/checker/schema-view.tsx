@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { schemaTree, type SchemaNode } from '../../domain/schema-tree'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface SchemaViewProps {
   toolName: string
@@ -101,8 +102,8 @@ function SchemaItem({ node }: { node: SchemaNode }) {
           ))}
           {node.hiddenChildren > 0 ? (
             <li className="muted">
-              {node.hiddenChildren.toLocaleString('en-US')} more parts are not shown (the view stops
-              at a few hundred).
+              {formatCount(node.hiddenChildren)} more parts are not shown (the view stops at a few
+              hundred).
             </li>
           ) : null}
         </ul>

@@ -1,10 +1,11 @@
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import type { Meta } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
 import { seriesForFilters } from '../../domain/summary'
 import { dayOf } from '../../domain/time'
-import { OutcomeSeriesChart } from '../../components/charts'
+import { ChartPlaceholder, OutcomeSeriesChart, SERIES_CHART_HEIGHT } from '../../components/charts'
+import { formatCount } from '../../components/ui/format-count'
 import { EmptyState } from '../../components/ui/states'
 import { LoadBanner } from './load-banner'
 
@@ -17,12 +18,17 @@ export interface DailyChartProps {
 /** The daily outcome chart of the filter range (the shared tool summary) with the decision marker. */
 export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
   const summary = useToolSummary(filters)
-  const { state } = summary
-  const series = useMemo(() => {
-    if (!state) return null
-    return seriesForFilters(state.summary, filters, meta)
-  }, [state, meta, filters])
-  const day = decisionMs === null ? null : dayOf(decisionMs, filters.tz)
+  // The chart draws from a deferred copy (state with its filters), rendered in the background.
+  const current = summary.state
+  const view = useDeferredValue(
+    useMemo(() => ({ state: current, filters, meta }), [current, filters, meta]),
+  )
+  const { state, filters: shown } = view
+  const series = useMemo(
+    () => (view.state ? seriesForFilters(view.state.summary, view.filters, view.meta) : null),
+    [view],
+  )
+  const day = decisionMs === null ? null : dayOf(decisionMs, shown.tz)
   const marker =
     day === null ? null : (series?.points.find((p) => p.first <= day && day <= p.last)?.key ?? null)
   const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
@@ -31,19 +37,29 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
       <h2 id="ov-daily" className="visually-hidden">
         Calls by outcome over time
       </h2>
-      <LoadBanner label="Loading the daily chart" summary={summary} />
+      <LoadBanner
+        label="Loading the daily chart"
+        summary={summary}
+        done={(runs) => `Daily chart: all ${formatCount(runs)} runs of the range loaded.`}
+      />
       {empty ? (
         <EmptyState title="No tool calls in this range">
-          Calls per day by outcome from {filters.from} to {filters.to} would appear here.
+          Calls per day by outcome from {shown.from} to {shown.to} would appear here.
         </EmptyState>
       ) : null}
       {series && !empty && state ? (
         <OutcomeSeriesChart
           points={series.points}
           granularity={series.granularity}
-          title={`Calls by outcome, ${filters.from} to ${filters.to} (${filters.tz})${state.status === 'done' ? '' : ' — incomplete'}`}
+          title={`Calls by outcome, ${shown.from} to ${shown.to} (${shown.tz})${state.status === 'done' ? '' : ' — incomplete'}`}
           markerKey={marker}
           markerLabel="decision"
+        />
+      ) : null}
+      {!series && current?.status !== 'error' ? (
+        <ChartPlaceholder
+          title={`Calls by outcome, ${filters.from} to ${filters.to} (${filters.tz}) — loading`}
+          height={SERIES_CHART_HEIGHT}
         />
       ) : null}
       {day !== null && series && marker === null ? (

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import type { LoadState } from '../../api'
 import type { Tool } from '../../domain/contract'
 import {
@@ -27,8 +27,13 @@ export interface EffectReportProps {
   catalogue: readonly Tool[] | null
 }
 
-/** Every measure of the effect, derived from the one folded summary. */
-export function EffectReport({ state, windows, filters, catalogue }: EffectReportProps) {
+/** Every measure of the effect, derived from the one folded summary; memoised (drawn from a deferred state). */
+export const EffectReport = memo(function EffectReport({
+  state,
+  windows,
+  filters,
+  catalogue,
+}: EffectReportProps) {
   const summary = state.summary
   const c = useMemo(() => compare(summary, catalogue ?? []), [summary, catalogue])
   const recovery = useMemo(() => recoveryOf(summary.after), [summary])
@@ -87,4 +92,4 @@ export function EffectReport({ state, windows, filters, catalogue }: EffectRepor
       </div>
     </div>
   )
-}
+})

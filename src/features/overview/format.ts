@@ -1,7 +1,8 @@
 import type { RateStat } from '../../domain/effect'
+import { formatCount } from '../../components/ui/format-count'
 
 /** A count with thousands separators. */
-export const num = (n: number): string => n.toLocaleString('en-US')
+export const num = formatCount
 
 /** A share as a percentage with one decimal; '–' when there is none. */
 export const pct = (share: number | null | undefined): string =>

@@ -6,22 +6,46 @@ export interface LoadBannerProps {
   /** What is loading, e.g. "Loading the runs of both windows". */
   label: string
   summary: RunSummary<unknown>
+  /**
+   * The line that replaces the banner once the load is complete, e.g. "All 1,234 runs loaded".
+   * Given, the banner keeps its place (a slot as high as the loading state), so what is below
+   * does not jump up when loading ends; without it, a finished load shows nothing. A finished
+   * load with runs sent twice keeps its notice instead.
+   */
+  done?: (loadedRuns: number) => string
 }
 
 /** The shared load banner for one of the overview's loads; a spinner before it starts. */
-export function LoadBanner({ label, summary }: LoadBannerProps) {
+export function LoadBanner({ label, summary, done }: LoadBannerProps) {
   const { state } = summary
-  if (state === null) return <LoadingState label={label} />
+  const banner =
+    state === null ? (
+      <LoadingState label={label} />
+    ) : (
+      <SharedLoadBanner
+        state={state}
+        loadingLabel={label}
+        partialNote="the figures below count only the runs loaded so far"
+        errorTitle="The runs could not be loaded"
+        errorMessage={describeApiError(state.error)}
+        cancel={summary.cancel}
+        resume={summary.resume}
+        reload={summary.reload}
+      />
+    )
+  if (done === undefined) return banner
+  if (state?.status !== 'done' || state.duplicates > 0)
+    return <div className="ov-load">{banner}</div>
+  const runs = state.loadedRuns
   return (
-    <SharedLoadBanner
-      state={state}
-      loadingLabel={label}
-      partialNote="the figures below count only the runs loaded so far"
-      errorTitle="The runs could not be loaded"
-      errorMessage={describeApiError(state.error)}
-      cancel={summary.cancel}
-      resume={summary.resume}
-      reload={summary.reload}
-    />
+    <div className="ov-load">
+      <p className="ov-load__done muted">{done(runs)}</p>
+      {/* An invisible box like the loading state's (a line with a button) keeps the slot's height. */}
+      <div className="state ov-load__ghost" aria-hidden="true">
+        <button type="button" tabIndex={-1}>
+          Cancel
+        </button>
+      </div>
+    </div>
   )
 }

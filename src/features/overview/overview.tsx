@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import type { Meta, Tool } from '../../domain/contract'
 import {
   decisionDate,
@@ -7,6 +7,7 @@ import {
   type EffectParams,
 } from '../../domain/effect'
 import type { Filters } from '../../domain/filters'
+import { formatCount } from '../../components/ui/format-count'
 import { EmptyState } from '../../components/ui/states'
 import { DailyChart } from './daily-chart'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
@@ -52,6 +53,14 @@ export function Overview({ filters, meta, catalogue, params, onParamsChange }: O
     [windows, filters.tools, catalogue],
   )
   const effect = useEffectSummary(load)
+  // The report draws from a deferred copy (state with its windows and filters), which React
+  // renders in the background in slices; the banner above it follows every page at once.
+  const report = useDeferredValue(
+    useMemo(
+      () => (effect.state && windows ? { state: effect.state, windows, filters, catalogue } : null),
+      [effect.state, windows, filters, catalogue],
+    ),
+  )
 
   return (
     <div className="overview">
@@ -89,15 +98,12 @@ export function Overview({ filters, meta, catalogue, params, onParamsChange }: O
       ) : null}
       {load && windows && windows.emptySide !== 'both' ? (
         <>
-          <LoadBanner label="Loading the runs of both windows" summary={effect} />
-          {effect.state ? (
-            <EffectReport
-              state={effect.state}
-              windows={windows}
-              filters={filters}
-              catalogue={catalogue}
-            />
-          ) : null}
+          <LoadBanner
+            label="Loading the runs of both windows"
+            summary={effect}
+            done={(runs) => `All ${formatCount(runs)} runs of both windows loaded.`}
+          />
+          {report ? <EffectReport {...report} /> : null}
         </>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { EXCEL_MAX_ROWS, exceedsExcelRows, runsFileName } from '../../domain/csv'
 import { runsCsvChunks, type RunRow, type RunsCsvContext } from '../../domain/runs'
 import { downloadChunks } from './download'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface ExportRunsProps {
   /** The listed rows in the shown order. */
@@ -11,7 +12,7 @@ export interface ExportRunsProps {
   complete: boolean
 }
 
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 
 /** The runs list as a CSV download (chunked Blob), in the order and with the filters shown. */
 export function ExportRuns({ rows, context, complete }: ExportRunsProps) {

@@ -18,6 +18,7 @@ import { RunListControls } from './run-list-controls'
 import { RunsLoadBanner } from './runs-load-banner'
 import { RunsTable } from './runs-table'
 import './runs.css'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface RunsListProps {
   filters: Filters
@@ -30,7 +31,7 @@ export interface RunsListProps {
 
 const NO_ROWS: RunsSummary['rows'] = []
 const NO_LIST_FILTERS: RunListFilters = { outcome: null, configuration: null, status: null }
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 
 /** The runs list: load state, the list's own filters, how many runs and calls, CSV, table. */
 export function RunsList({

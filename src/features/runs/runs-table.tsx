@@ -9,6 +9,7 @@ import {
   type RunSort,
   type RunSortKey,
 } from '../../domain/runs'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface RunsTableProps {
   /** The listed rows, already sorted by `sort`. */
@@ -37,7 +38,7 @@ const COLUMNS: ReadonlyArray<{ key: RunSortKey; label: string }> = [
   { key: 'durationMs', label: 'Duration' },
 ]
 const ROW_HEIGHT = 37
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 
 function Cell({
   column,

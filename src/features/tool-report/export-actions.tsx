@@ -11,6 +11,7 @@ import {
 import { createScope, type ToolRow } from '../../domain/summary'
 import { downloadChunks } from './download'
 import { exportToolCalls } from './export-tool-calls'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface ExportActionsProps {
   filters: Filters
@@ -25,7 +26,7 @@ type CallsState =
   | { status: 'done'; rows: number; complete: boolean; loaded: number; total: number | null }
   | { status: 'failed'; message: string }
 
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 
 /** The two CSV exports of the tool report. */
 export function ExportActions({ filters, rows, complete }: ExportActionsProps) {

@@ -1,4 +1,5 @@
 import { wilsonInterval } from '../../domain/stats'
+import { formatCount } from '../../components/ui/format-count'
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`
 
@@ -19,7 +20,7 @@ export function RateCell({ events, n, smallSample }: RateCellProps) {
   const range = `95 % Wilson interval ${pct(interval.low)} to ${pct(interval.high)}`
   return (
     <span title={range} className={smallSample ? 'rate rate--small' : 'rate'}>
-      {pct(events / n)} <span className="muted rate__n">n={n.toLocaleString('en-US')}</span>
+      {pct(events / n)} <span className="muted rate__n">n={formatCount(n)}</span>
       <span className="visually-hidden">, {range}</span>
       {smallSample ? <span className="tag">small sample</span> : null}
     </span>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { memo, useDeferredValue, useMemo } from 'react'
 import type { Meta, Tool } from '../../domain/contract'
 import { isWritingTool } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
@@ -12,7 +12,7 @@ import {
 } from '../../domain/summary'
 import { OutcomeSeriesChart, ToolBarsChart } from '../../components/charts'
 import { EmptyState, LoadingState } from '../../components/ui/states'
-import type { RunSummary } from '../../api'
+import type { LoadState, RunSummary } from '../../api'
 import { ExportActions } from './export-actions'
 import { LoadBanner } from './load-banner'
 import { ToolTable } from './tool-table'
@@ -24,24 +24,20 @@ export interface ToolReportProps {
   summary: RunSummary<ToolSummary>
 }
 
-/** The tool report: load state, table, charts and exports for one set of filters. */
+/**
+ * The tool report: load state, table, charts and exports for one set of filters. The banner
+ * follows every loaded page at once; the table and charts draw from a deferred copy of the state,
+ * which React renders in the background in slices, so a big render never blocks input.
+ */
 export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProps) {
   const { state } = summary
-  const rows = useMemo(() => (state ? toolRows(state.summary, catalogue) : []), [state, catalogue])
-  const writing = useMemo(
-    () => new Set(catalogue.filter(isWritingTool).map((t) => t.name)),
-    [catalogue],
+  // State and filters are deferred together, so the body never pairs a summary with other filters.
+  const view = useMemo(
+    () => (state ? { state, filters, meta, catalogue } : null),
+    [state, filters, meta, catalogue],
   )
-  const series = useMemo(() => {
-    if (!state) return null
-    return seriesForFilters(state.summary, filters, meta)
-  }, [state, meta, filters])
-
+  const deferred = useDeferredValue(view)
   if (!state) return <LoadingState label="Loading runs" />
-  const complete = state.status === 'done'
-  const range = `${filters.from} to ${filters.to} (${filters.tz})`
-  const totals = totalsRow(rows)
-
   return (
     <div className="tool-report">
       <LoadBanner
@@ -50,6 +46,41 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
         resume={summary.resume}
         reload={summary.reload}
       />
+      {deferred ? <ToolReportBody {...deferred} /> : null}
+    </div>
+  )
+}
+
+interface ToolReportBodyProps {
+  state: LoadState<ToolSummary>
+  filters: Filters
+  meta: Meta
+  catalogue: ReadonlyArray<Tool>
+}
+
+/** Empty state, exports, table and charts of one summary; memoised, so only a new state redraws it. */
+const ToolReportBody = memo(function ToolReportBody({
+  state,
+  filters,
+  meta,
+  catalogue,
+}: ToolReportBodyProps) {
+  const rows = useMemo(() => toolRows(state.summary, catalogue), [state, catalogue])
+  const writing = useMemo(
+    () => new Set(catalogue.filter(isWritingTool).map((t) => t.name)),
+    [catalogue],
+  )
+  const series = useMemo(
+    () => seriesForFilters(state.summary, filters, meta),
+    [state, meta, filters],
+  )
+  const bars = useMemo(() => toolBars(rows), [rows])
+  const complete = state.status === 'done'
+  const range = `${filters.from} to ${filters.to} (${filters.tz})`
+  const totals = totalsRow(rows)
+
+  return (
+    <>
       {rows.length === 0 && state.status === 'done' ? (
         meta.latestAt === null ? (
           <EmptyState title="This installation has not recorded any agent runs yet">
@@ -76,17 +107,15 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
             caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${rows.length} tools`}
           />
           <div className="charts">
-            <ToolBarsChart bars={toolBars(rows)} title="Calls per tool by outcome (top 15 tools)" />
-            {series ? (
-              <OutcomeSeriesChart
-                points={series.points}
-                granularity={series.granularity}
-                title="Calls by outcome over time"
-              />
-            ) : null}
+            <ToolBarsChart bars={bars} title="Calls per tool by outcome (top 15 tools)" />
+            <OutcomeSeriesChart
+              points={series.points}
+              granularity={series.granularity}
+              title="Calls by outcome over time"
+            />
           </div>
         </>
       ) : null}
-    </div>
+    </>
   )
-}
+})

@@ -13,6 +13,7 @@ import { runsSearch, type RunsLinkExtra } from '../../config/paths'
 import type { Filters } from '../../domain/filters'
 import type { CountsRow, ToolRow } from '../../domain/summary'
 import { RateCell } from './rate-cell'
+import { formatCount } from '../../components/ui/format-count'
 
 export interface ToolTableProps {
   rows: ReadonlyArray<ToolRow>
@@ -26,7 +27,7 @@ export interface ToolTableProps {
 }
 
 const helper = createColumnHelper<ToolRow>()
-const num = (n: number) => n.toLocaleString('en-US')
+const num = formatCount
 
 /** Which calls a count column holds, for a link's name ('failed calls'); null: all calls. */
 type CountKind = { words: string; outcome: RunsLinkExtra['outcome'] | null }

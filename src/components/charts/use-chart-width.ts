@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+
+/**
+ * The width of the element to draw a chart in, once it has come within `margin` of the viewport
+ * (null before, and while it has no width): a chart below the fold is drawn only when a person
+ * scrolls towards it, so the first load does not pay for SVG nobody sees yet. Follows resizes.
+ * Without IntersectionObserver/ResizeObserver (old browsers, jsdom) it reads the width once.
+ */
+export function useChartWidth<T extends HTMLElement>(
+  margin = '600px',
+): [RefObject<T | null>, number | null] {
+  const ref = useRef<T | null>(null)
+  const [width, setWidth] = useState<number | null>(null)
+  useEffect(() => {
+    const element = ref.current
+    if (element === null) return
+    const measure = () => {
+      const w = Math.floor(element.getBoundingClientRect().width)
+      setWidth(w > 0 ? w : null)
+    }
+    if (typeof IntersectionObserver === 'undefined' || typeof ResizeObserver === 'undefined') {
+      measure()
+      return
+    }
+    const resize = new ResizeObserver(measure)
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return
+        near.disconnect()
+        resize.observe(element)
+      },
+      { rootMargin: margin },
+    )
+    near.observe(element)
+    return () => {
+      near.disconnect()
+      resize.disconnect()
+    }
+  }, [margin])
+  return [ref, width]
+}
+
+/** Pixels per label on a category axis; a day label ("2026-09-04") is about 60 px wide. */
+export const PX_PER_LABEL = 72
+
+/**
+ * Recharts' `interval` for `count` category labels on an axis `width` px wide: show every
+ * (interval + 1)th label so they never overlap. A fixed interval also spares recharts measuring
+ * every label in the DOM (a forced layout each). No width or no labels give 0 (every label).
+ */
+export function labelInterval(count: number, width: number | null): number {
+  if (width === null || width <= 0 || count <= 0) return 0
+  const fits = Math.max(1, Math.floor(width / PX_PER_LABEL))
+  return Math.max(0, Math.ceil(count / fits) - 1)
+}

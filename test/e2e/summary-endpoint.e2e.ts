@@ -1,0 +1,66 @@
+/**
+ * The optional pre-aggregated `/summary` (decision 0008) on the built demo: with
+ * `demoSummaryEndpoint` the tool report takes its figures from the installation's aggregation and
+ * says so; every figure of the table equals the one folded from `/runs` without it.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../server/serve.mjs'
+import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+
+const LOADED = { timeout: 60_000 } as const
+let summaryEndpoint = false
+let browser: Browser
+let server: RunningServer
+const opened: ProbedPage[] = []
+
+beforeAll(async () => {
+  server = await startServer({
+    dir: requireBuild('dist-demo'),
+    handle: (req, res) => {
+      if (!req.url?.startsWith('/config.json')) return false
+      res.setHeader('Content-Type', 'application/json')
+      res.end(JSON.stringify({ demoSummaryEndpoint: summaryEndpoint }))
+      return true
+    },
+  })
+  browser = await launchBrowser()
+})
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((p) => p.close()))
+})
+afterAll(async () => {
+  await browser.close()
+  await server.close()
+})
+
+/** The tool report's table as text, once the load has finished. */
+async function reportTable(path: string, endpoint: boolean): Promise<{ page: Page; table: string }> {
+  summaryEndpoint = endpoint
+  const probe = await openPage(browser, `${server.url}${path}`)
+  opened.push(probe)
+  const { page } = probe
+  const exportButton = page.getByRole('button', { name: 'Export tool report (CSV)' })
+  await exportButton.waitFor(LOADED)
+  await expect.poll(() => exportButton.isEnabled(), LOADED).toBe(true)
+  expect(probe.consoleErrors).toEqual([])
+  return { page, table: await page.locator('table').first().innerText() }
+}
+
+describe('the pre-aggregated /summary', () => {
+  it.each([
+    '/tools?from=2026-09-01&to=2026-11-03&tz=UTC',
+    '/tools?from=2026-10-20&to=2026-11-28&tz=Asia/Kathmandu',
+    '/tools?from=2026-11-01&to=2026-11-28&tz=America/St_Johns&tool=update_page_metadata&tool=move_content_element',
+  ])('gives the same table as folding /runs, and says who counted: %s', async (path) => {
+    const folded = await reportTable(path, false)
+    expect(await folded.page.getByText(/Counted by the installation/).count()).toBe(0)
+    const counted = await reportTable(path, true)
+    await expect
+      .poll(() => counted.page.getByText(/Counted by the installation/).count(), LOADED)
+      .toBe(1)
+    expect(counted.table).toBe(folded.table)
+    expect(counted.table).toMatch(/\d/)
+    await screenshot(counted.page, 'tool-report-server-summary')
+  })
+})
