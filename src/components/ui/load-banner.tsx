@@ -9,6 +9,8 @@ export interface LoadProgress {
   totalRuns: number | null
   waitMs: number | null
   duplicates: number
+  /** `server`: the installation's database counted it (pre-aggregated `/summary`). */
+  counted?: 'server'
 }
 
 export interface LoadBannerProps {
@@ -81,6 +83,12 @@ export function LoadBanner(props: LoadBannerProps) {
       ) : null}
       {state.status === 'error' ? (
         <ErrorState title={props.errorTitle} message={props.errorMessage} onRetry={props.reload} />
+      ) : null}
+      {state.status === 'done' && state.counted === 'server' ? (
+        <p className="muted">
+          Counted by the installation from its run records ({num(state.loadedRuns)} runs), not
+          folded in this browser.
+        </p>
       ) : null}
       <DuplicatesNotice count={state.duplicates} />
       {props.warnings && props.warnings.length > 0 ? (
