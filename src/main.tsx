@@ -8,8 +8,8 @@ import './app/styles.css'
 
 /**
  * Loads of runs go to a Web Worker so parsing and folding never block the page; without Worker
- * support they run on the page (the store's default). A demo worker serves its own copy of the
- * simulated installation.
+ * support they run on the page (the store's default). In a demo build the worker also holds the
+ * simulated installation and answers the page's own API requests (decision 0009).
  */
 function startLoadWorker(config: RuntimeConfig): WorkerRunner | undefined {
   if (typeof Worker === 'undefined') return undefined
@@ -32,6 +32,9 @@ function startLoadWorker(config: RuntimeConfig): WorkerRunner | undefined {
   }
 }
 
+const requestUrl = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+
 async function start() {
   const root = createRoot(document.getElementById('root') ?? document.body)
   const result = await loadRuntimeConfig(`${import.meta.env.BASE_URL}config.json`)
@@ -40,21 +43,30 @@ async function start() {
     return
   }
   const loads = startLoadWorker(result.config)
+  let fetchFn: typeof fetch | undefined
   if (__DEMO__) {
     // Only demo builds contain this branch; the production build drops it and the mock with it.
-    const { startDemoInstallation } = await import('./mocks/browser')
-    await startDemoInstallation({
-      baseUrl: result.config.apiBaseUrl,
-      scale: result.config.demoScale,
-      variant: result.config.demoVariant,
-      summaryEndpoint: result.config.demoSummaryEndpoint,
-      forward: loads && ((url) => loads.fetchDemo(url)),
-    })
+    if (loads) {
+      // The worker holds the simulated installation; the page asks it instead of the network.
+      fetchFn = (input, init) => loads.fetchDemo(requestUrl(input), init?.signal ?? undefined)
+    } else {
+      const { startDemoInstallation } = await import('./mocks/browser')
+      await startDemoInstallation({
+        baseUrl: result.config.apiBaseUrl,
+        scale: result.config.demoScale,
+        variant: result.config.demoVariant,
+        summaryEndpoint: result.config.demoSummaryEndpoint,
+      })
+    }
   }
   root.render(
     <StrictMode>
       <App
-        api={{ baseUrl: result.config.apiBaseUrl, timeoutMs: result.config.apiTimeoutMs }}
+        api={{
+          baseUrl: result.config.apiBaseUrl,
+          timeoutMs: result.config.apiTimeoutMs,
+          fetchFn,
+        }}
         loads={loads}
       />
     </StrictMode>,

@@ -8,8 +8,13 @@ const noSubscribe = () => () => undefined
 
 const FILTER_KEYS = new Set(['from', 'to', 'tz', 'tool', 'preset'])
 
-/** The browser's zone, the default when the URL names none. */
-export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+let zoneOfThisBrowser: string | null = null
+/**
+ * The browser's zone, the default when the URL names none; read once per page (a new
+ * Intl.DateTimeFormat per render is not free).
+ */
+export const browserZone = (): string =>
+  (zoneOfThisBrowser ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
 
 /**
  * The shared filters of the current URL, parsed with the installation's data (meta for default

@@ -1,4 +1,3 @@
-import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { DEFAULT_SEED } from './installation'
 // Not './handlers': its index builds the default installation as soon as it is imported.
@@ -20,11 +19,6 @@ export interface StartMockWorkerOptions {
   serviceWorkerUrl?: string
   /** Log every intercepted request to the console (default false). */
   verbose?: boolean
-  /**
-   * Answer every API request by handing its URL to this function (the loading worker, which
-   * holds the installation) instead of building the installation on the page's main thread.
-   */
-  forward?: (url: string) => Promise<Response>
   /** Also serve the optional pre-aggregated `/summary` (decision 0008); default false. */
   summaryEndpoint?: boolean
 }
@@ -37,15 +31,9 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
     scale = 1,
     variant = 'default',
   } = options
-  if (options.forward) {
-    const forward = options.forward
-    const base = baseUrl.replace(/\/+$/, '')
-    worker.resetHandlers(http.get(`${base}/*`, ({ request }) => forward(request.url)))
-  } else {
-    const installation = createVariantInstallation(variant, { seed, scale })
-    const summaryEndpoint = options.summaryEndpoint ?? false
-    worker.resetHandlers(...createHandlers({ baseUrl, installation, summaryEndpoint }))
-  }
+  const installation = createVariantInstallation(variant, { seed, scale })
+  const summaryEndpoint = options.summaryEndpoint ?? false
+  worker.resetHandlers(...createHandlers({ baseUrl, installation, summaryEndpoint }))
   await worker.start({
     onUnhandledRequest: 'bypass',
     quiet: options.verbose !== true,

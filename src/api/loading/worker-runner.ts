@@ -61,13 +61,23 @@ export class WorkerRunner implements LoadRunner {
   }
 
   /**
-   * Demo builds: the answer of the worker's simulated installation to a GET of `url`, so the
-   * page's own mock (MSW) forwards instead of building a second installation on the main thread.
+   * Demo builds: the answer of the worker's simulated installation to a GET of `url` — the page's
+   * `fetch` in a demo, so the installation is built once, off the main thread. An abort of
+   * `signal` rejects with its reason, as `fetch` does.
    */
-  fetchDemo(url: string): Promise<Response> {
+  fetchDemo(url: string, signal?: AbortSignal): Promise<Response> {
     const id = ++this.fetchIds
-    return new Promise((resolve) => {
-      this.fetches.set(id, resolve)
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason)
+      const abort = () => {
+        this.fetches.delete(id)
+        reject(signal?.reason)
+      }
+      signal?.addEventListener('abort', abort, { once: true })
+      this.fetches.set(id, (response) => {
+        signal?.removeEventListener('abort', abort)
+        resolve(response)
+      })
       this.post({ type: 'fetch', id, url })
     })
   }

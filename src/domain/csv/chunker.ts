@@ -1,4 +1,4 @@
-import { csvLine, type CsvValue } from './escape'
+import { CSV_NEWLINE, csvRecord, type CsvValue } from './escape'
 
 /** About 1 MB (in UTF-16 code units) per chunk: small enough to build, few enough Blob parts. */
 export const DEFAULT_CHUNK_SIZE = 1 << 20
@@ -37,22 +37,26 @@ export function createCsvChunker(
   options: CsvChunkerOptions = {},
 ): CsvChunker {
   const chunkSize = Math.max(1, options.chunkSize ?? DEFAULT_CHUNK_SIZE)
-  // Lines are gathered in an array and joined once per chunk: appending to one growing string
-  // builds a rope of a node per line, which costs more in garbage collection than the join.
-  let lines: string[] = [(options.bom === false ? '' : UTF8_BOM) + csvLine(columns)]
-  let length = lines[0]?.length ?? 0
+  // Records (flat strings, without line ends) are gathered in an array and joined once per
+  // chunk with CRLF: appending to one growing string, or adding the line end to each record,
+  // builds a rope of string nodes that costs more to flatten and collect than the join.
+  let records: string[] = [(options.bom === false ? '' : UTF8_BOM) + csvRecord(columns)]
+  let length = (records[0]?.length ?? 0) + CSV_NEWLINE.length
   let rows = 0
   const take = () => {
-    const chunk = lines.join('')
-    lines = []
+    if (records.length === 0) return ''
+    // The empty last record gives the chunk its final line end.
+    records.push('')
+    const chunk = records.join(CSV_NEWLINE)
+    records = []
     length = 0
     return chunk
   }
   return {
     push(row) {
-      const line = csvLine(row)
-      lines.push(line)
-      length += line.length
+      const record = csvRecord(row)
+      records.push(record)
+      length += record.length + CSV_NEWLINE.length
       rows++
       return length < chunkSize ? null : take()
     },

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { csvChunks } from './chunker'
-import { csvCell, csvLine, isFormulaLike } from './escape'
+import { CSV_NEWLINE, csvCell, csvLine, csvRecord, isFormulaLike, type CsvValue } from './escape'
 
 describe('csvCell — formula injection', () => {
   it.each([
@@ -58,6 +58,36 @@ const cell = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 )
+
+describe('csvRecord — the fast path for rows needing no escaping', () => {
+  const anyValue: fc.Arbitrary<CsvValue> = fc.oneof(
+    cell,
+    fc.constantFrom(null, undefined, '', Number.NaN, Infinity, -Infinity, -0, 1e21, 5e-7),
+    fc.constantFrom('plain', 'run-1', '2026-11-03T10:00:00.000+01:00', 'a,b', 'say "hi"'),
+  )
+
+  it('writes every row exactly as its cells written one by one and joined by commas', () => {
+    fc.assert(
+      fc.property(fc.array(anyValue, { maxLength: 12 }), (values) => {
+        const reference = values.map((value) => csvCell(value)).join(',')
+        expect(csvRecord(values)).toBe(reference)
+        expect(csvLine(values)).toBe(reference + CSV_NEWLINE)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('escapes a row with one cell to escape among plain ones, holes read as empty', () => {
+    expect(csvRecord(['a', 1, '=1', null])).toBe("a,1,'=1,")
+    expect(csvRecord([2.5, 'x', 'a\nb'])).toBe('2.5,x,"a\nb"')
+    expect(csvRecord([Number.NaN, 'x'])).toBe(',x')
+    // A sparse row: a hole is an empty cell, as an undefined value is.
+    const sparse: CsvValue[] = ['a']
+    sparse[2] = 'c'
+    expect(csvRecord(sparse)).toBe('a,,c')
+    expect(csvRecord([])).toBe('')
+  })
+})
 
 describe('CSV through papaparse', () => {
   it('round-trips random values: text with the apostrophe rule, numbers as their text', () => {

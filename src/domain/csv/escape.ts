@@ -44,18 +44,31 @@ export function csvCell(value: CsvValue): string {
   return textCell(value)
 }
 
-/**
- * One record: the cells joined by commas and ended by CRLF. No values give an empty record.
- * Written as one loop without intermediate arrays: it runs once per exported row.
- */
-export function csvLine(values: readonly CsvValue[]): string {
-  let line = ''
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) line += ','
-    const value = values[i]
-    if (typeof value === 'number') {
-      if (Number.isFinite(value)) line += String(value)
-    } else if (value !== null && value !== undefined && value !== '') line += textCell(value)
+/** Whether `value` is written exactly as `Array.prototype.join` writes it (no escaping needed). */
+function isPlain(value: CsvValue): boolean {
+  if (typeof value === 'string') {
+    return value === '' || !(startsFormula(value.charCodeAt(0)) || NEEDS_QUOTES.test(value))
   }
-  return line + CSV_NEWLINE
+  if (typeof value === 'number') return Number.isFinite(value)
+  return value === null || value === undefined
+}
+
+/**
+ * One record without its line end: the cells joined by commas. No values give an empty text.
+ * It runs once per exported row, so a row whose every cell needs no escaping (the usual case)
+ * is joined as it is — `join` writes finite numbers as `String` does, null and undefined as
+ * nothing — and only a row with a cell to escape builds its cells one by one.
+ */
+export function csvRecord(values: readonly CsvValue[]): string {
+  let plain = true
+  for (let i = 0; i < values.length && plain; i++) plain = isPlain(values[i])
+  if (plain) return values.join(',')
+  const cells: string[] = []
+  for (let i = 0; i < values.length; i++) cells.push(csvCell(values[i]))
+  return cells.join(',')
+}
+
+/** One record: the cells joined by commas and ended by CRLF. No values give an empty record. */
+export function csvLine(values: readonly CsvValue[]): string {
+  return csvRecord(values) + CSV_NEWLINE
 }

@@ -80,6 +80,20 @@ describe('foldRuns — properties', () => {
     )
   })
 
+  it('gives the same summary whatever the order of runs and of their steps', () => {
+    // The fold keeps the last counted day and counts runs by streaks of one status: neither may
+    // depend on order. Sorting runs by status makes long streaks; reversing steps moves back in time.
+    fc.assert(
+      fc.property(datasetArb, fc.boolean(), (dataset, byStatus) => {
+        const runs = dataset.runs.map((run) => ({ ...run, steps: [...run.steps].reverse() }))
+        if (byStatus) runs.sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0))
+        else runs.reverse()
+        expect(fold(dataset, runs)).toEqual(fold(dataset))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('gives the same summary for any page split, folded on or merged', () => {
     fc.assert(
       fc.property(datasetArb, fc.array(fc.nat(), { maxLength: 4 }), (dataset, rawCuts) => {

@@ -2,7 +2,8 @@ import { KNOWN_REFUSAL_CODES, KNOWN_RUN_STATUSES, KNOWN_STEP_KINDS } from '../co
 import type { Run, Step } from '../contract'
 import { outcomeOf, refusalCodeOf } from '../outcome'
 import { bucketIndex, parseInstantMs } from '../time'
-import { addCounts, emptyRecord, unionSorted, type Counts } from './records'
+import { OutcomeTable, FAILED, SUCCEEDED, bump, emptyRow, type OutcomeRow } from './outcome-table'
+import { emptyRecord, unionSorted } from './records'
 import { countedTimeIn, type SummaryScope } from './scope'
 import { copySummary, type ToolSummary } from './summary'
 
@@ -31,18 +32,30 @@ export function foldRuns(
 ): ToolSummary {
   const result = copySummary(summary)
   const { buckets } = scope
-  const { startMs, endMs } = buckets
+  const { startMs, endMs, bounds } = buckets
   const countedTime = countedTimeIn(scope)
-  // Per-day tables by bucket index while folding: an array beats string keys on the hot path.
-  const dayCounts: (Counts | undefined)[] = []
-  const codes = new Set<string>()
+  // The hot loop counts into arrays by outcome index (tools in a Map, days by bucket index) and
+  // writes the summary's string-keyed records once, after the loop.
+  const outcomes = new OutcomeTable()
+  const byTool = new Map<string, OutcomeRow>()
+  const byDay: (OutcomeRow | undefined)[] = []
+  const byStatus = new Map<string, number>()
   const kinds = new Set<string>()
-  const statuses = new Set<string>()
+  // The day of the previous counted call: steps come in time order, so most calls fall in it.
+  let dayFrom = Number.POSITIVE_INFINITY
+  let dayTo = Number.NEGATIVE_INFINITY
+  let dayRow = emptyRow()
 
+  // Runs of one status come in streaks (most are completed): counted per streak, not per run.
+  let status: string | null = null
+  let streak = 0
   for (const run of runs) {
-    result.runs++
-    result.runsByStatus[run.status] = (result.runsByStatus[run.status] ?? 0) + 1
-    if (!knownStatuses.has(run.status)) statuses.add(run.status)
+    if (run.status !== status) {
+      if (status !== null) byStatus.set(status, (byStatus.get(status) ?? 0) + streak)
+      status = run.status
+      streak = 0
+    }
+    streak++
     let calls = 0
     let refused = false
     let failed = false
@@ -57,30 +70,45 @@ export function foldRuns(
       const t = countedTime(step)
       const tool = step.toolName
       if (Number.isNaN(t) || tool === undefined) continue
-      const outcome = outcomeOf(step)
-      const toolCounts = (result.byTool[tool] ??= emptyRecord<number>())
-      toolCounts[outcome] = (toolCounts[outcome] ?? 0) + 1
-      const index = bucketIndex(buckets, t)
-      const perDay = (dayCounts[index] ??= emptyRecord<number>())
-      perDay[outcome] = (perDay[outcome] ?? 0) + 1
-      calls++
-      if (outcome === 'failed') failed = true
-      else if (outcome !== 'succeeded') {
-        refused = true
-        const code = refusalCodeOf(outcome)
-        if (code !== null && !knownCodes.has(code)) codes.add(code)
+      const outcome = outcomes.indexOf(outcomeOf(step))
+      let toolRow = byTool.get(tool)
+      if (toolRow === undefined) byTool.set(tool, (toolRow = emptyRow()))
+      bump(toolRow, outcome)
+      if (!(t >= dayFrom && t < dayTo)) {
+        // bucketIndex gives the one day with bounds[i] <= t < bounds[i + 1]: kept for the next.
+        const index = bucketIndex(buckets, t)
+        dayFrom = bounds[index] ?? Number.POSITIVE_INFINITY
+        dayTo = bounds[index + 1] ?? Number.NEGATIVE_INFINITY
+        dayRow = byDay[index] ??= emptyRow()
       }
+      bump(dayRow, outcome)
+      calls++
+      if (outcome === FAILED) failed = true
+      else if (outcome !== SUCCEEDED) refused = true
     }
     if (calls > 0) result.runsWithCalls++
     if (refused) result.runsWithRefusal++
     if (failed) result.runsWithFailure++
   }
 
-  dayCounts.forEach((counts, index) => {
+  if (status !== null) byStatus.set(status, (byStatus.get(status) ?? 0) + streak)
+  const statuses = new Set<string>()
+  for (const [name, count] of byStatus) {
+    result.runs += count
+    result.runsByStatus[name] = (result.runsByStatus[name] ?? 0) + count
+    if (!knownStatuses.has(name)) statuses.add(name)
+  }
+  for (const [tool, row] of byTool) outcomes.addRow((result.byTool[tool] ??= emptyRecord()), row)
+  byDay.forEach((row, index) => {
     const day = buckets.days[index]
-    if (counts === undefined || day === undefined) return
-    addCounts((result.byDay[day] ??= emptyRecord<number>()), counts)
+    if (row !== undefined && day !== undefined)
+      outcomes.addRow((result.byDay[day] ??= emptyRecord()), row)
   })
+  const codes = new Set<string>()
+  for (const key of outcomes.keys) {
+    const code = refusalCodeOf(key)
+    if (code !== null && !knownCodes.has(code)) codes.add(code)
+  }
   if (codes.size > 0) result.unknownRefusalCodes = unionSorted(result.unknownRefusalCodes, codes)
   if (kinds.size > 0) result.unknownStepKinds = unionSorted(result.unknownStepKinds, kinds)
   if (statuses.size > 0)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bucketDay, bucketIndex, createDayBuckets } from './day-buckets'
+import { bucketDay, bucketIndex, createDayBuckets, type DayBuckets } from './day-buckets'
 import { dayOf, dayRangeToInstants } from './day-range'
 import { addDays } from './iso-day'
 import { dayArb, zoneArb } from './test-arbitraries'
@@ -47,6 +47,50 @@ describe('day buckets', () => {
         },
       ),
       { numRuns: 100 },
+    )
+  })
+
+  it('finds the same day as a scan of the bounds, narrowed ranges and skipped days included', () => {
+    // The reference: the last day whose first instant is not after the instant.
+    const scan = (buckets: DayBuckets, ms: number) => {
+      if (!(ms >= buckets.startMs && ms < buckets.endMs)) return -1
+      let found = 0
+      buckets.days.forEach((_, i) => {
+        if ((buckets.bounds[i] ?? Infinity) <= ms) found = i
+      })
+      return found
+    }
+    const apia = createDayBuckets('2011-12-28', '2012-01-02', 'Pacific/Apia')
+    expect(apia.bounds[2]).toBe(apia.bounds[3]) // 2011-12-30 did not happen there
+    for (let ms = apia.startMs - 3_600_000; ms < apia.endMs + 3_600_000; ms += 1_799_999) {
+      expect(bucketIndex(apia, ms)).toBe(scan(apia, ms))
+    }
+    fc.assert(
+      fc.property(
+        dayArb,
+        fc.integer({ min: 0, max: 40 }),
+        zoneArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.array(fc.double({ min: -0.1, max: 1.1, noNaN: true }), { maxLength: 40 }),
+        (from, length, zone, cutStart, cutEnd, fractions) => {
+          const whole = createDayBuckets(from, addDays(from, length), zone)
+          const span = whole.endMs - whole.startMs
+          // A window cut inside the first and last days, as narrowScope makes.
+          const narrowed = {
+            ...whole,
+            startMs: Math.floor(whole.startMs + (cutStart * span) / (length + 1)),
+            endMs: Math.ceil(whole.endMs - (cutEnd * span) / (length + 1)),
+          }
+          for (const buckets of [whole, narrowed]) {
+            for (const fraction of fractions) {
+              const ms = Math.floor(whole.startMs + fraction * span)
+              expect(bucketIndex(buckets, ms)).toBe(scan(buckets, ms))
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
     )
   })
 })

@@ -46,17 +46,18 @@ export function createDayBuckets(from: IsoDay, to: IsoDay, zone: string): DayBuc
 
 /** The index in `buckets.days` of the day holding `instantMs`; -1 outside the range or for NaN. */
 export function bucketIndex(buckets: DayBuckets, instantMs: number): number {
-  const bounds = buckets.bounds
   if (!(instantMs >= buckets.startMs && instantMs < buckets.endMs)) return -1
-  let lo = 0
-  let hi = bounds.length - 1
-  // Invariant: bounds[lo] <= instant < bounds[hi]; skipped days (equal bounds) resolve upwards.
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >>> 1
-    if ((bounds[mid] ?? Infinity) <= instantMs) lo = mid
-    else hi = mid
-  }
-  return lo
+  const bounds = buckets.bounds
+  const last = bounds.length - 2
+  if (last < 1) return 0
+  // The one index with bounds[i] <= instant < bounds[i + 1] (skipped days have equal bounds and
+  // hold nothing). Days are 23 to 25 hours, so the 24-hour guess is at most a step or two off.
+  let i = Math.floor((instantMs - (bounds[0] ?? 0)) / DAY)
+  if (!(i >= 0)) i = 0
+  else if (i > last) i = last
+  while (i > 0 && (bounds[i] ?? 0) > instantMs) i--
+  while (i < last && (bounds[i + 1] ?? Infinity) <= instantMs) i++
+  return i
 }
 
 /** The day holding `instantMs` within the buckets, or null outside the range. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseInstantMs } from './parse-instant'
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0')
@@ -32,11 +32,36 @@ describe('parseInstantMs', () => {
     )
   })
 
+  it('agrees on every day of every month, leap years and centuries included', () => {
+    for (const year of [1999, 2000, 2024, 2026, 2100]) {
+      for (let month = 1; month <= 12; month++) {
+        for (let day = 1; day <= 31; day++) {
+          const s = `${year}-${pad(month, 2)}-${pad(day, 2)}T23:30:00.5+05:45`
+          expect(Object.is(parseInstantMs(s), Date.parse(s)), s).toBe(true)
+        }
+      }
+    }
+  })
+
   it('leaves everything else to Date.parse, so odd input never differs', () => {
     const odd = fc.oneof(
       fc.string(),
       fc.constantFrom(
         '2026-02-30T10:00:00Z',
+        '2026-02-29T10:00:00Z',
+        '2024-02-29T23:59:59.999+14:00',
+        '2024-02-30T00:00:00Z',
+        '2100-02-29T00:00:00Z',
+        '2000-02-29T00:00:00-12:00',
+        '2026-04-31T00:00:00Z',
+        '2026-06-31T12:00:00+01:00',
+        '2026-12-31T23:59:59.9999999Z',
+        '2026-11-00T10:00:00Z',
+        '2026-11-3T10:00:00Z',
+        '2026-11-03T10:00:00.120z',
+        '2026-11-03T10:00:00+01:60',
+        '2026-11-03T10:00:00+1:00',
+        '2026-11-03T10:00:00.5+01:00x',
         '2026-13-01T00:00:00Z',
         '2026-11-03T24:00:00Z',
         '2026-11-03t10:00:00z',

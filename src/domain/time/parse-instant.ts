@@ -10,67 +10,85 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146_097 + doe - 719_468
 }
 
-/** The number of the `length` ASCII digits at `at`, or -1 when one is not a digit. */
-function digits(s: string, at: number, length: number): number {
-  let n = 0
-  for (let i = at; i < at + length; i++) {
-    const c = s.charCodeAt(i) - 48
-    if (c < 0 || c > 9) return -1
-    n = n * 10 + c
-  }
-  return n
+/** The number of the two ASCII digits at `at`, or -1 when one is not a digit (or missing). */
+function twoDigits(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48
+  const b = s.charCodeAt(at + 1) - 48
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1
 }
+
+const MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** Whether day `d` (1 or more) exists in month `m` of year `y`. */
+function dayExists(y: number, m: number, d: number): boolean {
+  if (d <= 28) return true
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+  return d <= (m === 2 ? (leap ? 29 : 28) : (MONTH_DAYS[m] ?? 0))
+}
+
+// Steps of a page mostly share their date: the day number of the last one is kept.
+let lastDate = -1
+let lastDays = 0
 
 /**
  * Epoch milliseconds of an RFC 3339 instant (`2026-11-03T14:05:09.120Z`, `…+01:00`), the same as
  * `Date.parse` gives, without its cost: the fold reads one per tool step. Anything outside the
- * common shape (or out of range) goes to `Date.parse`, so the result never differs from it; an
- * unparsable text gives NaN.
+ * common shape (or out of range, or a day its month lacks) goes to `Date.parse`, so the result
+ * never differs from it; an unparsable text gives NaN.
  */
 export function parseInstantMs(s: string): number {
+  const length = s.length
   if (
-    s.length < 20 ||
+    length < 20 ||
     s.charCodeAt(4) !== 45 ||
     s.charCodeAt(7) !== 45 ||
-    s.charCodeAt(10) !== 84
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
   ) {
     return Date.parse(s)
   }
-  if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return Date.parse(s)
-  const y = digits(s, 0, 4)
-  const mo = digits(s, 5, 2)
-  const d = digits(s, 8, 2)
-  const h = digits(s, 11, 2)
-  const mi = digits(s, 14, 2)
-  const sec = digits(s, 17, 2)
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 28 || h < 0 || h > 23 || mi < 0 || mi > 59) {
-    // Days 29–31 need the month's length: leave them (and every odd value) to Date.parse.
-    return Date.parse(s)
-  }
-  if (sec < 0 || sec > 59) return Date.parse(s)
+  const century = twoDigits(s, 0)
+  const yy = twoDigits(s, 2)
+  const mo = twoDigits(s, 5)
+  const d = twoDigits(s, 8)
+  const h = twoDigits(s, 11)
+  const mi = twoDigits(s, 14)
+  const sec = twoDigits(s, 17)
+  if (century < 0 || yy < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23) return Date.parse(s)
+  if (mi < 0 || mi > 59 || sec < 0 || sec > 59) return Date.parse(s)
+  const y = century * 100 + yy
+  // Engines disagree on days a month lacks (V8 rolls 02-30 over, others refuse): leave them.
+  if (!dayExists(y, mo, d)) return Date.parse(s)
   let i = 19
   let ms = 0
   if (s.charCodeAt(i) === 46) {
     i++
+    // Milliseconds are the first three digits; further ones are read and dropped.
     let scale = 100
     const start = i
-    while (i < s.length) {
+    while (i < length) {
       const c = s.charCodeAt(i) - 48
       if (c < 0 || c > 9) break
-      if (scale >= 1) ms += c * scale
-      scale /= 10
+      ms += c * scale
+      scale = scale === 100 ? 10 : scale === 10 ? 1 : 0
       i++
     }
     if (i === start) return Date.parse(s)
   }
   let offset = 0
   const zone = s.charCodeAt(i)
-  if (zone === 90 && i + 1 === s.length) offset = 0
-  else if ((zone === 43 || zone === 45) && i + 6 === s.length && s.charCodeAt(i + 3) === 58) {
-    const oh = digits(s, i + 1, 2)
-    const om = digits(s, i + 4, 2)
+  if (zone === 90 && i + 1 === length) offset = 0
+  else if ((zone === 43 || zone === 45) && i + 6 === length && s.charCodeAt(i + 3) === 58) {
+    const oh = twoDigits(s, i + 1)
+    const om = twoDigits(s, i + 4)
     if (oh < 0 || om < 0 || oh > 23 || om > 59) return Date.parse(s)
     offset = (zone === 43 ? 1 : -1) * (oh * 60 + om) * 60_000
   } else return Date.parse(s)
-  return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms - offset
+  const date = (y * 16 + mo) * 32 + d
+  if (date !== lastDate) {
+    lastDays = daysFromCivil(y, mo, d)
+    lastDate = date
+  }
+  return lastDays * DAY_MS + ((h * 60 + mi) * 60 + sec) * 1000 + ms - offset
 }
