@@ -11,6 +11,7 @@ import {
 } from 'recharts'
 import type { SeriesPoint } from '../../domain/summary'
 import { OUTCOME_SERIES } from './outcome-colors'
+import { plainTick } from './plain-tick'
 import { labelInterval, useChartWidth } from './use-chart-width'
 
 export interface OutcomeSeriesChartProps {
@@ -25,6 +26,8 @@ export interface OutcomeSeriesChartProps {
 /** The chart's height in px, legend included (a ChartPlaceholder keeps this space). */
 export const SERIES_CHART_HEIGHT = 280
 const HEIGHT = SERIES_CHART_HEIGHT
+const bucketTick = plainTick(undefined, 11)
+const countTick = plainTick()
 
 /**
  * Calls per day (week, month) stacked by outcome. A bucket outside the recorded data is a gap
@@ -55,10 +58,10 @@ export const OutcomeSeriesChart = memo(function OutcomeSeriesChart({
             <CartesianGrid vertical={false} strokeOpacity={0.3} />
             <XAxis
               dataKey="key"
-              tick={{ fill: 'currentColor', fontSize: 11 }}
+              tick={bucketTick}
               interval={labelInterval(points.length, width - 90)}
             />
-            <YAxis allowDecimals={false} tick={{ fill: 'currentColor' }} interval={0} />
+            <YAxis allowDecimals={false} tick={countTick} interval={0} />
             <Tooltip
               contentStyle={{ background: 'var(--bg)', border: '1px solid var(--border)' }}
               labelStyle={{ color: 'var(--text)' }}

@@ -1,7 +1,8 @@
-import { memo } from 'react'
+import { memo, useMemo } from 'react'
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import type { ToolBar } from '../../domain/summary'
 import { OUTCOME_SERIES } from './outcome-colors'
+import { plainTick } from './plain-tick'
 import { useChartWidth } from './use-chart-width'
 
 export interface ToolBarsChartProps {
@@ -10,6 +11,7 @@ export interface ToolBarsChartProps {
 }
 
 const shorten = (label: string) => (label.length > 28 ? `${label.slice(0, 27)}…` : label)
+const countTick = plainTick()
 
 /**
  * Stacked horizontal bars per tool; draws prepared data only, once near the viewport, in the
@@ -22,6 +24,10 @@ export const ToolBarsChart = memo(function ToolBarsChart({ bars, title }: ToolBa
   // Bars are keyed by position, not by label: a tool may well be named "other tools".
   const data = bars.map((bar, index) => ({ ...bar, slot: String(index) }))
   const labelOf = (slot: string) => bars[Number(slot)]?.label ?? ''
+  const toolTick = useMemo(
+    () => plainTick((slot) => shorten(bars[Number(slot)]?.label ?? '')),
+    [bars],
+  )
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
@@ -38,15 +44,14 @@ export const ToolBarsChart = memo(function ToolBarsChart({ bars, title }: ToolBa
             <XAxis
               type="number"
               allowDecimals={false}
-              tick={{ fill: 'currentColor' }}
+              tick={countTick}
               interval={0}
             />
             <YAxis
               type="category"
               dataKey="slot"
               width={200}
-              tickFormatter={(slot: string) => shorten(labelOf(slot))}
-              tick={{ fill: 'currentColor', fontSize: 12 }}
+              tick={toolTick}
               interval={0}
             />
             <Tooltip

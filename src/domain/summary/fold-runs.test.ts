@@ -94,6 +94,43 @@ describe('foldRuns — properties', () => {
     )
   })
 
+  it('puts calls on either side of each day boundary in their own days', () => {
+    const dataset: Dataset = {
+      from: '2026-10-24',
+      to: '2026-10-26',
+      zone: 'Europe/Berlin',
+      tools: [],
+      runs: [],
+    }
+    const { bounds } = scopeOf(dataset).buckets
+    // Around every boundary (a 25-hour day among them): 1 ms before, on it, then before again.
+    const times = bounds.flatMap((b) => [b - 1, b, b - 1])
+    const run: Run = {
+      uuid: 'u',
+      status: 'completed',
+      configuration: 'c',
+      startedAt: new Date(bounds[0] ?? 0).toISOString(),
+      finishedAt: null,
+      terminationReason: null,
+      steps: times.map((ms, sequence) => ({
+        sequence,
+        kind: 'tool',
+        round: 1,
+        occurredAt: new Date(ms).toISOString(),
+        durationMs: 1,
+        toolName: 'create_page',
+        toolIsError: false,
+      })),
+    }
+    const summary = fold({ ...dataset, runs: [run] })
+    expect(summary).toEqual(naiveSummary({ ...dataset, runs: [run] }))
+    expect(summary.byDay).toEqual({
+      '2026-10-24': { succeeded: 3 },
+      '2026-10-25': { succeeded: 3 },
+      '2026-10-26': { succeeded: 3 },
+    })
+  })
+
   it('gives the same summary for any page split, folded on or merged', () => {
     fc.assert(
       fc.property(datasetArb, fc.array(fc.nat(), { maxLength: 4 }), (dataset, rawCuts) => {
