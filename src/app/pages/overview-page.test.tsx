@@ -82,6 +82,8 @@ describe('/ overview page', () => {
     expect(kpi('Refusal rate after')).toBe('52.2 %')
     expect(kpi('Recovered in one round')).toBe('25.0 %')
     expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeEnabled()
+    // The per-tool table is drawn in a commit after the first paint.
+    await screen.findByRole('rowheader', { name: /^All 6 tools/ }, LOADED)
     expect(cellsOf(/^All 6 tools/).slice(0, 2)).toEqual(['5', '23'])
     expect(cellsOf(/^update_page_metadata/).slice(0, 2)).toEqual(['2', '10'])
     const saved = screen.getByRole('region', { name: 'What the check saved' })
@@ -134,7 +136,9 @@ describe('/ overview page', () => {
     ).toBeGreaterThan(0)
     await screen.findByRole('button', { name: 'Export comparison (CSV)' }, LOADED)
     expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeDisabled()
-    expect(screen.getByText(/split at the decision date — incomplete: 6 of 12 runs/)).toBeVisible()
+    expect(
+      await screen.findByText(/split at the decision date — incomplete: 6 of 12 runs/, {}, LOADED),
+    ).toBeVisible()
     broken = false
     for (const button of screen.getAllByRole('button', { name: 'Resume' }))
       await userEvent.click(button)

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react'
 
 /**
  * The width of the element to draw a chart in, once it has come within `margin` of the viewport
  * (null before, and while it has no width): a chart below the fold is drawn only when a person
  * scrolls towards it, so the first load does not pay for SVG nobody sees yet. Follows resizes.
- * Without IntersectionObserver/ResizeObserver (old browsers, jsdom) it reads the width once.
+ * Without IntersectionObserver/ResizeObserver (old browsers, jsdom) it reads the width once. The
+ * chart then renders as a transition, in slices that leave the main thread free between them.
  */
 export function useChartWidth<T extends HTMLElement>(
   margin = '600px',
@@ -16,7 +17,8 @@ export function useChartWidth<T extends HTMLElement>(
     if (element === null) return
     const measure = () => {
       const w = Math.floor(element.getBoundingClientRect().width)
-      setWidth(w > 0 ? w : null)
+      // A transition: React renders the chart in slices instead of one long task.
+      startTransition(() => setWidth(w > 0 ? w : null))
     }
     if (typeof IntersectionObserver === 'undefined' || typeof ResizeObserver === 'undefined') {
       measure()

@@ -10,6 +10,7 @@ import {
   type EffectWindows,
 } from '../../domain/effect'
 import type { Filters } from '../../domain/filters'
+import { AfterPaint } from '../../components/ui/after-paint'
 import { EmptyState } from '../../components/ui/states'
 import { ComparisonTable } from './comparison-table'
 import { ExportComparison } from './export-comparison'
@@ -72,12 +73,20 @@ export const EffectReport = memo(function EffectReport({
           tools={filters.tools}
           complete={complete}
         />
-        <ComparisonTable
-          comparison={c}
-          windows={windows}
-          filters={filters}
-          caption={`Tool calls ${range}, split at the decision date${incomplete}`}
-        />
+        <AfterPaint
+          fallback={
+            <p className="muted" style={{ minHeight: `${(c.tools.length + 3) * 31}px` }}>
+              Drawing the table of {num(c.tools.length)} tools…
+            </p>
+          }
+        >
+          <ComparisonTable
+            comparison={c}
+            windows={windows}
+            filters={filters}
+            caption={`Tool calls ${range}, split at the decision date${incomplete}`}
+          />
+        </AfterPaint>
       </section>
       <div className="ov-panels">
         <RecoveryPanel recovery={recovery} windows={windows} filters={filters} />
