@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import { CONTENT_TYPES, startServer } from '../server/serve.mjs'
-import { CHROMIUM_PATH, RESULTS_DIR, requireBuild } from '../e2e/browser'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, RESULTS_DIR, requireBuild } from '../e2e/browser'
 
 const PAGES = [
   { name: 'overview', path: '/?from=2026-09-01&to=2026-11-28&tz=UTC' },
@@ -43,13 +43,7 @@ async function launchChromium(): Promise<Chromium> {
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       '--no-default-browser-check',
       '--remote-debugging-port=0',
       `--user-data-dir=${userDataDir}`,
