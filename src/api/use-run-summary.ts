@@ -19,13 +19,19 @@ export interface RunSummary<S> {
   reload: () => void
 }
 
+/** The app's store of folded summaries (and runner of one-off loads such as exports). */
+export function useRunSummaryStore(): RunSummaryStore {
+  const store = useContext(RunSummaryStoreContext)
+  if (!store) throw new Error('useRunSummaryStore needs a RunSummaryStoreContext provider')
+  return store
+}
+
 /**
  * The folded summary for `key` (a string made from the parsed filters), loading it when needed.
  * Pass `request: null` while what the key depends on (meta, catalogue) is still loading.
  */
 export function useRunSummary<S>(key: string, request: SummaryRequest<S> | null): RunSummary<S> {
-  const store = useContext(RunSummaryStoreContext)
-  if (!store) throw new Error('useRunSummary needs a RunSummaryStoreContext provider')
+  const store = useRunSummaryStore()
   const state = useSyncExternalStore(
     store.subscribe,
     () => store.get<S>(key),

@@ -6,6 +6,7 @@ import {
   foldFirstRefusal,
   type EffectScope,
 } from '../../domain/effect'
+import { emptyToolCallsCsv, foldToolCallsCsv } from '../../domain/csv'
 import { emptyRunsSummary, foldRunRows } from '../../domain/runs'
 import { emptySummary, foldRuns, type SummaryScope } from '../../domain/summary'
 import type { Folder } from './load-all-runs'
@@ -20,6 +21,8 @@ export type FolderSpec =
   | { kind: 'effect'; scope: EffectScope }
   | { kind: 'first-refusal'; scope: SummaryScope }
   | { kind: 'runs-list'; scope: SummaryScope }
+  /** The tool-calls CSV, page by page (only the last page's text is kept; see the export). */
+  | { kind: 'tool-calls-csv'; scope: SummaryScope }
 
 export type FolderKind = FolderSpec['kind']
 
@@ -40,5 +43,7 @@ export function folderFor(spec: FolderSpec): Folder<unknown> {
       return folder(emptyFirstRefusal, (s, runs) => foldFirstRefusal(s, runs, spec.scope))
     case 'runs-list':
       return folder(emptyRunsSummary, (s, runs) => foldRunRows(s, runs, spec.scope))
+    case 'tool-calls-csv':
+      return folder(emptyToolCallsCsv, (s, runs) => foldToolCallsCsv(s, runs, spec.scope))
   }
 }

@@ -69,6 +69,34 @@ export class RunSummaryStore {
     return (this.entries.get(key)?.shown as LoadState<S> | undefined) ?? null
   }
 
+  /**
+   * One load outside the cache (an export): every state goes to `onUpdate`, in the same runner
+   * (the worker) as the summaries; resolves with the last state. Aborting `signal` cancels it.
+   */
+  async runOnce<S>(
+    request: SummaryRequest<S>,
+    signal: AbortSignal,
+    onUpdate: (state: LoadState<S>) => void,
+  ): Promise<LoadState<S> | null> {
+    const id = ++this.jobs
+    const { config, query, spec } = request
+    let last: LoadState<S> | null = null
+    const abort = () => this.runner.abort(id)
+    signal.addEventListener('abort', abort, { once: true })
+    try {
+      const done = this.runner.start({ id, config, query, spec, resumeFrom: null }, (state) => {
+        last = state as LoadState<S>
+        onUpdate(last)
+      })
+      if (signal.aborted) abort()
+      await done
+    } finally {
+      signal.removeEventListener('abort', abort)
+      this.runner.forget(id)
+    }
+    return last
+  }
+
   /** Starts (or continues) the load for `key` unless it is running or finished. */
   watch<S>(key: string, request: SummaryRequest<S>): void {
     const entry = this.entries.get(key)

@@ -57,6 +57,7 @@ function revive(kind: FolderKind, whole: unknown): unknown {
     case 'effect':
       return copyEffectSummary(whole as EffectSummary)
     case 'first-refusal':
+    case 'tool-calls-csv':
       return whole
     case 'runs-list': {
       const list = whole as RunsSummary

@@ -16,6 +16,8 @@ export interface CsvChunkerOptions {
   chunkSize?: number
   /** Start the file with a UTF-8 BOM; default true. */
   bom?: boolean
+  /** Start with the header line; default true (false: a later part of a file). */
+  header?: boolean
 }
 
 /** Turns rows into string chunks of bounded size, to be collected as Blob parts. */
@@ -40,8 +42,9 @@ export function createCsvChunker(
   // Records (flat strings, without line ends) are gathered in an array and joined once per
   // chunk with CRLF: appending to one growing string, or adding the line end to each record,
   // builds a rope of string nodes that costs more to flatten and collect than the join.
-  let records: string[] = [(options.bom === false ? '' : UTF8_BOM) + csvRecord(columns)]
-  let length = (records[0]?.length ?? 0) + CSV_NEWLINE.length
+  const bom = options.bom === false ? '' : UTF8_BOM
+  let records: string[] = options.header === false ? [] : [bom + csvRecord(columns)]
+  let length = records.length === 0 ? 0 : (records[0]?.length ?? 0) + CSV_NEWLINE.length
   let rows = 0
   const take = () => {
     if (records.length === 0) return ''

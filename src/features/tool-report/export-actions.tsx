@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { describeApiError, useApiConfig } from '../../api'
+import { describeApiError, useApiConfig, useRunSummaryStore } from '../../api'
 import type { Filters } from '../../domain/filters'
 import {
   EXCEL_MAX_ROWS,
@@ -31,6 +31,7 @@ const num = formatCount
 /** The two CSV exports of the tool report. */
 export function ExportActions({ filters, rows, complete }: ExportActionsProps) {
   const config = useApiConfig()
+  const store = useRunSummaryStore()
   const [calls, setCalls] = useState<CallsState>({ status: 'idle' })
   const controller = useRef<AbortController | null>(null)
 
@@ -46,6 +47,7 @@ export function ExportActions({ filters, rows, complete }: ExportActionsProps) {
     setCalls({ status: 'running', loaded: 0, total: null })
     try {
       const result = await exportToolCalls(
+        store,
         config,
         {
           from: new Date(scope.buckets.startMs).toISOString(),

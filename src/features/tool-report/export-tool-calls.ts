@@ -1,5 +1,5 @@
-import { loadAllRuns, type ApiConfig, type RunsQuery } from '../../api'
-import { TOOL_CALLS_COLUMNS, createCsvChunker, toolCallRows } from '../../domain/csv'
+import type { ApiConfig, RunSummaryStore, RunsQuery } from '../../api'
+import { toolCallsCsvHeader, type ToolCallsCsvPage } from '../../domain/csv'
 import type { SummaryScope } from '../../domain/summary'
 
 export interface ToolCallsExport {
@@ -11,45 +11,39 @@ export interface ToolCallsExport {
 }
 
 /**
- * Builds the tool-calls CSV by paging through the runs again: each page's rows go straight into
- * bounded string chunks, and the page is dropped. Stops (incomplete) when the load fails.
+ * Builds the tool-calls CSV by paging through the runs again, in the loading worker: each page
+ * arrives as its CSV text, and the page is dropped there. Every 16 pages of text become one Blob,
+ * which the browser keeps outside the JS heap. Stops (incomplete) when the load fails.
  */
 export async function exportToolCalls(
+  store: RunSummaryStore,
   config: ApiConfig,
   query: Omit<RunsQuery, 'cursor' | 'limit'>,
   scope: SummaryScope,
   signal: AbortSignal,
   onProgress: (loadedRuns: number, totalRuns: number | null) => void,
 ): Promise<ToolCallsExport> {
-  const chunker = createCsvChunker(TOOL_CALLS_COLUMNS)
   let chunks: BlobPart[] = []
-  // Every 16 chunks (~16 MB) become one Blob, which the browser keeps outside the JS heap.
-  const add = (chunk: string) => {
-    chunks.push(chunk)
-    if (chunks.length >= 16) chunks = [new Blob(chunks, { type: 'text/csv;charset=utf-8' })]
-  }
-  const final = await loadAllRuns({
-    config,
-    query,
+  let pages = 0
+  const final = await store.runOnce<ToolCallsCsvPage>(
+    { config, query, spec: { kind: 'tool-calls-csv', scope } },
     signal,
-    folder: {
-      empty: () => null,
-      fold: (state, runs) => {
-        for (const row of toolCallRows(runs, scope)) {
-          const chunk = chunker.push(row)
-          if (chunk !== null) add(chunk)
-        }
-        return state
-      },
+    (state) => {
+      // A state repeats the last page's text when only the status changes: take each page once.
+      if (state.summary.pages > pages) {
+        pages = state.summary.pages
+        chunks.push(state.summary.text)
+        if (chunks.length >= 16) chunks = [new Blob(chunks, { type: 'text/csv;charset=utf-8' })]
+      }
+      onProgress(state.loadedRuns, state.totalRuns)
     },
-    onUpdate: (state) => onProgress(state.loadedRuns, state.totalRuns),
-  })
-  add(chunker.end())
+  )
+  if (pages === 0) chunks.push(toolCallsCsvHeader())
   return {
     chunks,
-    rows: chunker.rows,
-    complete: final.status === 'done',
-    loadedRuns: final.loadedRuns,
-    totalRuns: final.totalRuns,
+    rows: final?.summary.rows ?? 0,
+    complete: final?.status === 'done',
+    loadedRuns: final?.loadedRuns ?? 0,
+    totalRuns: final?.totalRuns ?? null,
   }
 }
