@@ -25,9 +25,10 @@ afterAll(() => server.close())
  * A Worker stand-in: the real host on the other side, every message through structuredClone as
  * between threads (class instances and null prototypes do not survive it), delivered later.
  */
-function fakeWorker() {
+function fakeWorker(demoFetch?: () => Promise<typeof fetch>) {
   const listeners: ((event: MessageEvent<FromWorker>) => void)[] = []
   const host = createWorkerHost({
+    demoFetch,
     post: (message) => {
       const copy = structuredClone(message)
       setTimeout(() => listeners.forEach((l) => l({ data: copy } as MessageEvent<FromWorker>)))
@@ -120,5 +121,38 @@ describe('WorkerRunner', () => {
     fail()
     const expected = await finalState(new LoadJobs(folderFor), job('tool-summary'))
     expect((await load).last).toEqual(expected.last)
+  })
+
+  it("answers a demo build's page requests from the worker, honours aborts, fails when it died", async () => {
+    const answer = async (input: RequestInfo | URL) =>
+      Response.json({ asked: String(input) }, { headers: { 'x-demo': 'yes' } })
+    const demo = { baseUrl: base, scale: 1, variant: 'default', summaryEndpoint: false } as const
+    const runner = new WorkerRunner(
+      fakeWorker(async () => answer as typeof fetch),
+      demo,
+    )
+    const response = await runner.fetchDemo(`${base}/meta`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('x-demo')).toBe('yes')
+    expect(await response.json()).toEqual({ asked: `${base}/meta` })
+
+    const controller = new AbortController()
+    const pending = runner.fetchDemo(`${base}/tools`, controller.signal)
+    controller.abort(new Error('left the page'))
+    await expect(pending).rejects.toThrow('left the page')
+
+    let fail: () => void = () => undefined
+    const dead = {
+      postMessage: () => undefined,
+      addEventListener: (type: string, listener: (event: Event) => void) => {
+        if (type === 'error') fail = () => listener(new Event('error'))
+      },
+      terminate: () => undefined,
+    } as unknown as Worker
+    const orphan = new WorkerRunner(dead, demo)
+    const open = orphan.fetchDemo(`${base}/meta`)
+    fail()
+    await expect(open).rejects.toThrow(TypeError)
+    await expect(orphan.fetchDemo(`${base}/meta`)).rejects.toThrow(TypeError)
   })
 })

@@ -22,7 +22,8 @@ interface Pending {
 export class WorkerRunner implements LoadRunner {
   private pending = new Map<number, Pending>()
   private fallback: LoadJobs | null = null
-  private fetches = new Map<number, (response: Response) => void>()
+  /** Demo requests waiting for the worker's answer: resolve with it, or fail. */
+  private fetches = new Map<number, (response: Response | Error) => void>()
   private fetchIds = 0
 
   constructor(
@@ -69,14 +70,16 @@ export class WorkerRunner implements LoadRunner {
     const id = ++this.fetchIds
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason)
+      if (this.fallback) return reject(new TypeError('The demo installation is not running.'))
       const abort = () => {
         this.fetches.delete(id)
         reject(signal?.reason)
       }
       signal?.addEventListener('abort', abort, { once: true })
-      this.fetches.set(id, (response) => {
+      this.fetches.set(id, (answer) => {
         signal?.removeEventListener('abort', abort)
-        resolve(response)
+        if (answer instanceof Error) reject(answer)
+        else resolve(answer)
       })
       this.post({ type: 'fetch', id, url })
     })
@@ -110,6 +113,11 @@ export class WorkerRunner implements LoadRunner {
     if (this.fallback) return
     this.fallback = new LoadJobs(folderFor, true)
     this.worker.terminate()
+    // A demo's installation lived in the worker: its open requests fail like a lost network.
+    for (const settle of this.fetches.values()) {
+      settle(new TypeError('The demo installation stopped.'))
+    }
+    this.fetches.clear()
     const pending = [...this.pending.values()]
     this.pending.clear()
     for (const { job, onUpdate, done } of pending) {
