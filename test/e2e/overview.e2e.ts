@@ -23,12 +23,16 @@ import {
   recoveryOf,
   watchList,
 } from '../../src/domain/effect'
+import { getResponse } from 'msw'
+import { createHandlers } from '../../src/mocks/handlers'
+import { createInstallation } from '../../src/mocks/installation'
 import { startServer, type RunningServer } from '../server/serve.mjs'
 import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const LOADED = { timeout: 60_000 } as const
 const BASE = '/api/diagnostics/v1'
+const NODE_ORIGIN = 'http://demo.invalid'
 
 let browser: Browser
 let server: RunningServer
@@ -55,14 +59,23 @@ async function openOverview(path: string): Promise<ProbedPage> {
   return probe
 }
 
-/** GET through the page (its service worker answers), parsed in Node. */
-async function getJson(page: Page, path: string): Promise<unknown> {
-  return page.evaluate(async (url) => (await fetch(url)).json(), `${BASE}${path}`)
+/**
+ * GET from the demo's installation, in Node: the same seeded installation and MSW handlers the
+ * demo build's worker answers the page from.
+ */
+const demoHandlers = createHandlers({
+  baseUrl: `${NODE_ORIGIN}${BASE}`,
+  installation: createInstallation(),
+})
+async function getJson(path: string): Promise<unknown> {
+  const response = await getResponse(demoHandlers, new Request(`${NODE_ORIGIN}${BASE}${path}`))
+  if (!response) throw new Error(`the demo installation does not answer ${path}`)
+  return response.json()
 }
 
-async function expectedFigures(page: Page, windowDays: number) {
-  const meta = metaSchema.parse(await getJson(page, '/meta'))
-  const tools = toolsResponseSchema.parse(await getJson(page, '/tools')).tools
+async function expectedFigures(windowDays: number) {
+  const meta = metaSchema.parse(await getJson('/meta'))
+  const tools = toolsResponseSchema.parse(await getJson('/tools')).tools
   const windows = effectWindows(Date.parse(meta.argumentCheckSince ?? ''), windowDays, {
     earliestMs: Date.parse(meta.earliestAt ?? ''),
     latestMs: Date.parse(meta.latestAt ?? ''),
@@ -77,7 +90,7 @@ async function expectedFigures(page: Page, windowDays: number) {
       limit: '500',
     })
     if (cursor !== null) params.set('cursor', cursor)
-    const pageOfRuns = runsPageSchema.parse(await getJson(page, `/runs?${params.toString()}`))
+    const pageOfRuns = runsPageSchema.parse(await getJson(`/runs?${params.toString()}`))
     runs.push(...pageOfRuns.runs)
     cursor = pageOfRuns.nextCursor
   } while (cursor !== null)
@@ -104,7 +117,7 @@ const fact = (page: Page, region: string, term: string) =>
 describe('overview on the demo installation', () => {
   it('shows the figures the domain functions give on the mock API data', async () => {
     const { page, consoleErrors, pageErrors } = await openOverview('/?tz=UTC')
-    const { c, recovery, summary, watch } = await expectedFigures(page, 14)
+    const { c, recovery, summary, watch } = await expectedFigures(14)
     // Sanity: the demo has refusals after the decision and the ADR's kind of failures before.
     expect(c.overall.after.refusedArguments).toBeGreaterThan(0)
     expect(c.overall.before.failed).toBeGreaterThan(0)
@@ -147,7 +160,7 @@ describe('overview on the demo installation', () => {
       .locator('tbody th')
     expect(await watchRows.allInnerTexts()).toEqual(watch.map((w) => w.tool))
     // The chart draws the decision marker.
-    expect(await page.locator('.recharts-reference-line').count()).toBe(1)
+    expect(await page.locator('.chart-marker').count()).toBe(1)
     await screenshot(page, 'overview-demo')
     expect(consoleErrors).toEqual([])
     expect(pageErrors).toEqual([])
@@ -155,7 +168,7 @@ describe('overview on the demo installation', () => {
 
   it('exports the comparison as the documented CSV, with the same numbers', async () => {
     const { page } = await openOverview('/?tz=UTC')
-    const { c } = await expectedFigures(page, 14)
+    const { c } = await expectedFigures(14)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export comparison (CSV)' }).click(),
@@ -192,7 +205,7 @@ describe('overview on the demo installation', () => {
     await page.getByText(/cut from 56 days to the recorded data/).waitFor(LOADED)
     const button = page.getByRole('button', { name: 'Export comparison (CSV)' })
     await expect.poll(() => button.isEnabled(), LOADED).toBe(true)
-    const { c } = await expectedFigures(page, 56)
+    const { c } = await expectedFigures(56)
     await expect
       .poll(() => kpi(page, 'Calls'), LOADED)
       .toBe(`${n(c.overall.before.calls)} → ${n(c.overall.after.calls)}`)

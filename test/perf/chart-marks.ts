@@ -4,12 +4,11 @@
  * hundred (weeks or months for long ranges). Figures only, nothing asserted:
  * `node --import tsx test/perf/chart-marks.ts` after `npx vite build --mode demo`.
  *
- * A mark is one drawn datum: a bar segment (`.recharts-rectangle` inside `.recharts-bar`),
- * a line (`.recharts-line-curve`), a dot (`.recharts-dot`) or an area (`.recharts-area-area`)
- * inside the chart's `.recharts-wrapper`. Axes, ticks, grid lines, the legend, the tooltip and
- * reference lines (the decision marker) are not marks; every SVG element is counted as well, for
- * the size of the whole drawing. Charts are drawn once near the viewport, so each is scrolled
- * into view first.
+ * A mark is one drawn datum: a bar segment (`rect.chart-segment`, one per bucket or tool and
+ * outcome with calls) inside the chart's `svg[role=img]`. Axes, tick labels, grid lines, the
+ * legend (an HTML list) and the decision marker (`.chart-marker`, counted apart) are not marks;
+ * every SVG element is counted as well, for the size of the whole drawing. Charts are drawn once
+ * near the viewport, so each is scrolled into view first.
  */
 import type { Page } from 'playwright-core'
 import { startServer } from '../server/serve.mjs'
@@ -25,22 +24,23 @@ const PAGES = [
   { page: 'tools', path: '/tools' },
   { page: 'overview', path: '/' },
 ] as const
-const MARKS =
-  '.recharts-bar .recharts-rectangle, .recharts-line-curve, .recharts-dot, .recharts-area-area'
+const MARKS = 'rect.chart-segment'
 
 interface ChartCount {
   caption: string
   marks: number
   svgElements: number
-  bars: number
+  series: number
   bucketsDrawn: number
+  markers: number
+  ticks: number
 }
 
 /** Waits until no load is in progress and nothing on the page says it is loading. */
 async function waitForLoaded(page: Page) {
   await page.waitForFunction(
     () =>
-      document.querySelector('.recharts-wrapper, .state--empty, .chart') !== null &&
+      document.querySelector('.state--empty, .chart') !== null &&
       document.querySelector('[role="status"] progress, .state--loading, [aria-busy="true"]') ===
         null,
     undefined,
@@ -56,24 +56,22 @@ async function countCharts(page: Page): Promise<ChartCount[]> {
   for (let i = 0; i < n; i++) {
     const figure = figures.nth(i)
     await figure.scrollIntoViewIfNeeded()
-    await figure.locator('.recharts-wrapper svg').first().waitFor({ timeout: 30_000 })
+    await figure.locator('svg[role="img"]').first().waitFor({ timeout: 30_000 })
     counts.push(
       await figure.evaluate((el, selector) => {
-        const svg = el.querySelector('.recharts-wrapper')
-        const bars = el.querySelectorAll('.recharts-bar')
-        const ticks = el.querySelectorAll(
-          '.recharts-xAxis .recharts-cartesian-axis-tick, .recharts-yAxis .recharts-cartesian-axis-tick',
+        const svg = el.querySelector('svg[role="img"]')
+        // A bar (bucket or tool) is drawn when its group holds at least one segment.
+        const groups = new Set(
+          [...(svg?.querySelectorAll(selector) ?? [])].map((r) => r.parentNode),
         )
         return {
           caption: el.querySelector('figcaption')?.textContent ?? '',
           marks: svg?.querySelectorAll(selector).length ?? 0,
-          svgElements: svg?.querySelectorAll('svg *').length ?? 0,
-          bars: bars.length,
-          bucketsDrawn: Math.max(
-            0,
-            ...[...bars].map((b) => b.querySelectorAll('.recharts-bar-rectangle').length),
-          ),
-          ticks: ticks.length,
+          svgElements: svg?.querySelectorAll('*').length ?? 0,
+          series: el.querySelectorAll('.chart-legend li').length,
+          bucketsDrawn: groups.size,
+          markers: svg?.querySelectorAll('.chart-marker line').length ?? 0,
+          ticks: svg?.querySelectorAll('text').length ?? 0,
         }
       }, MARKS),
     )
@@ -110,13 +108,14 @@ try {
   await server.close()
 }
 console.table(
-  rows.map(({ page, range, caption, marks, bars, bucketsDrawn, svgElements }) => ({
+  rows.map(({ page, range, caption, marks, series, bucketsDrawn, markers, svgElements }) => ({
     page,
     range,
     chart: caption.replace(/,? \d{4}-\d\d-\d\d to .*?\)/, '').slice(0, 44),
     marks,
-    series: bars,
+    series,
     bucketsDrawn,
+    markers,
     svgElements,
   })),
 )

@@ -46,9 +46,9 @@ export function useChartWidth<T extends HTMLElement>(
 export const PX_PER_LABEL = 72
 
 /**
- * Recharts' `interval` for `count` category labels on an axis `width` px wide: show every
- * (interval + 1)th label so they never overlap. A fixed interval also spares recharts measuring
- * every label in the DOM (a forced layout each). No width or no labels give 0 (every label).
+ * The label interval for `count` category labels on an axis `width` px wide: label every
+ * (interval + 1)th bucket so labels never overlap, from a fixed width per label instead of
+ * measuring each in the DOM. No width or no labels give 0 (every label).
  */
 export function labelInterval(count: number, width: number | null): number {
   if (width === null || width <= 0 || count <= 0) return 0
