@@ -47,6 +47,19 @@ function fakeWorker(demoFetch?: () => Promise<typeof fetch>) {
   return worker as unknown as Worker
 }
 
+/** A worker that never answers; `fail()` makes it fire its error event (it died). */
+function dyingWorker() {
+  let fail: () => void = () => undefined
+  const dead = {
+    postMessage: () => undefined,
+    addEventListener: (type: string, listener: (event: Event) => void) => {
+      if (type === 'error') fail = () => listener(new Event('error'))
+    },
+    terminate: () => undefined,
+  } as unknown as Worker
+  return { dead, fail: () => fail() }
+}
+
 const scope = createScope({ from: '2026-09-01', to: '2026-11-28', tz: 'UTC', tools: [] })
 let ids = 0
 const job = (kind: 'tool-summary' | 'runs-list'): LoadJob => ({
@@ -108,14 +121,7 @@ describe('WorkerRunner', () => {
 
   it('starts its loads again on the page when the worker dies', async () => {
     server.use(...createHandlers({ baseUrl: base, installation }))
-    let fail: () => void = () => undefined
-    const dead = {
-      postMessage: () => undefined,
-      addEventListener: (type: string, listener: (event: Event) => void) => {
-        if (type === 'error') fail = () => listener(new Event('error'))
-      },
-      terminate: () => undefined,
-    } as unknown as Worker
+    const { dead, fail } = dyingWorker()
     const runner = new WorkerRunner(dead)
     const load = finalState(runner, job('tool-summary'))
     fail()
@@ -141,14 +147,7 @@ describe('WorkerRunner', () => {
     controller.abort(new Error('left the page'))
     await expect(pending).rejects.toThrow('left the page')
 
-    let fail: () => void = () => undefined
-    const dead = {
-      postMessage: () => undefined,
-      addEventListener: (type: string, listener: (event: Event) => void) => {
-        if (type === 'error') fail = () => listener(new Event('error'))
-      },
-      terminate: () => undefined,
-    } as unknown as Worker
+    const { dead, fail } = dyingWorker()
     const orphan = new WorkerRunner(dead, demo)
     const open = orphan.fetchDemo(`${base}/meta`)
     fail()
