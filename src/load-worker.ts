@@ -1,8 +1,8 @@
 /**
  * The Web Worker that loads runs: fetch, JSON parse, validation and fold of every `/runs` page
  * happen here, off the page's main thread (see `src/api/loading/worker-runner.ts`). In a demo
- * build the worker serves itself from its own copy of the simulated installation, so the
- * in-page mock does not do that work on the main thread either.
+ * build the worker also holds the simulated installation and answers every API request from
+ * it — its own and the page's (decision 0009).
  */
 import { createWorkerHost } from './api/loading/worker-host'
 import type { ToWorker } from './api/loading/worker-protocol'

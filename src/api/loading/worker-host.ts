@@ -47,9 +47,13 @@ export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
         return
       case 'fetch': {
         const { id, url } = message
-        const answer = await (fetchFn ?? fetch)(url, { headers: { Accept: 'application/json' } })
-        const headers = [...answer.headers.entries()]
-        post({ type: 'fetched', id, status: answer.status, headers, body: await answer.text() })
+        try {
+          const answer = await (fetchFn ?? fetch)(url, { headers: { Accept: 'application/json' } })
+          const headers = [...answer.headers.entries()]
+          post({ type: 'fetched', id, status: answer.status, headers, body: await answer.text() })
+        } catch {
+          post({ type: 'fetch-failed', id })
+        }
       }
     }
   }

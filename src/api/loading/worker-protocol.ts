@@ -32,3 +32,5 @@ export type FromWorker =
   | { type: 'update'; id: number; state: StateData }
   | { type: 'end'; id: number }
   | { type: 'fetched'; id: number; status: number; headers: [string, string][]; body: string }
+  /** The demo request got no answer at all (the page's fetch fails as on a lost network). */
+  | { type: 'fetch-failed'; id: number }

@@ -147,6 +147,12 @@ describe('WorkerRunner', () => {
     controller.abort(new Error('left the page'))
     await expect(pending).rejects.toThrow('left the page')
 
+    const broken = new WorkerRunner(
+      fakeWorker(async () => (() => Promise.reject(new TypeError('down'))) as typeof fetch),
+      demo,
+    )
+    await expect(broken.fetchDemo(`${base}/meta`)).rejects.toThrow(TypeError)
+
     const { dead, fail } = dyingWorker()
     const orphan = new WorkerRunner(dead, demo)
     const open = orphan.fetchDemo(`${base}/meta`)

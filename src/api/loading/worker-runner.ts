@@ -90,6 +90,11 @@ export class WorkerRunner implements LoadRunner {
   }
 
   private receive(message: FromWorker) {
+    if (message.type === 'fetch-failed') {
+      this.fetches.get(message.id)?.(new TypeError('The demo installation did not answer.'))
+      this.fetches.delete(message.id)
+      return
+    }
     if (message.type === 'fetched') {
       const { id, status, headers, body } = message
       this.fetches.get(id)?.(new Response(body, { status, headers }))
