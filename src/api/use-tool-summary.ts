@@ -28,11 +28,6 @@ export function useToolSummary(filters: Filters | null) {
     const scope = createScope(filters)
     return {
       config,
-      query: {
-        from: new Date(scope.buckets.startMs).toISOString(),
-        to: new Date(scope.buckets.endMs).toISOString(),
-        tool: filters.tools,
-      },
       spec: { kind: 'tool-summary', scope },
     }
   }, [config, filters])

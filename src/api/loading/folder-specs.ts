@@ -9,6 +9,7 @@ import {
 import { emptyToolCallsCsv, foldToolCallsCsv } from '../../domain/csv'
 import { emptyRunsSummary, foldRunRows } from '../../domain/runs'
 import { emptySummary, foldRuns, type SummaryScope } from '../../domain/summary'
+import type { RunsQuery } from '../endpoints'
 import type { Folder } from './load-all-runs'
 
 /**
@@ -25,6 +26,21 @@ export type FolderSpec =
   | { kind: 'tool-calls-csv'; scope: SummaryScope }
 
 export type FolderKind = FolderSpec['kind']
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * The `/runs` query a spec folds: exactly the instants and tools of its scope, so what is
+ * fetched and what is counted can never disagree.
+ */
+export function queryOf(spec: FolderSpec): Required<Omit<RunsQuery, 'cursor' | 'limit'>> {
+  if (spec.kind === 'effect') {
+    const { beforeStartMs, afterEndMs, scope } = spec.scope
+    return { from: iso(beforeStartMs), to: iso(afterEndMs), tool: [...scope.tools] }
+  }
+  const { buckets, tools } = spec.scope
+  return { from: iso(buckets.startMs), to: iso(buckets.endMs), tool: [...tools] }
+}
 
 /** A folder over summaries of type `S`, seen from the loader, which never looks inside. */
 function folder<S>(empty: () => S, fold: (summary: S, runs: ReadonlyArray<Run>) => S) {

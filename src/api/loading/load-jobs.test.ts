@@ -21,10 +21,6 @@ let ids = 0
 const job = (baseUrl: string): LoadJob => ({
   id: ++ids,
   config: { baseUrl },
-  query: {
-    from: new Date(scope.buckets.startMs).toISOString(),
-    to: new Date(scope.buckets.endMs).toISOString(),
-  },
   spec: { kind: 'tool-summary', scope },
   resumeFrom: null,
 })

@@ -1,4 +1,4 @@
-import { folderFor, type FolderSpec } from './folder-specs'
+import { folderFor, queryOf, type FolderSpec } from './folder-specs'
 import { emptyState, loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 import type { LoadJob, LoadRunner } from './load-runner'
 import { serverSummary } from './server-summary'
@@ -50,7 +50,7 @@ export class LoadJobs implements LoadRunner {
     }
     await loadAllRuns({
       config: job.config,
-      query: job.query,
+      query: queryOf(job.spec),
       folder: this.folders(job.spec),
       signal: running.controller.signal,
       resume: resumable ? { state: resumable, seen: running.seen } : undefined,

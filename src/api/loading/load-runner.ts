@@ -1,4 +1,3 @@
-import type { RunsQuery } from '../endpoints'
 import type { ApiConfig } from '../request'
 import type { FolderSpec } from './folder-specs'
 import type { LoadState } from './load-all-runs'
@@ -8,7 +7,7 @@ export interface LoadJob {
   /** Unique per runner; a resumed load is a new job that continues an earlier one. */
   id: number
   config: ApiConfig
-  query: Omit<RunsQuery, 'cursor' | 'limit'>
+  /** What to fold, and through its scope which runs to fetch (see `queryOf`). */
   spec: FolderSpec
   /** The job whose summary, cursor and seen runs this one continues; null to start afresh. */
   resumeFrom: number | null

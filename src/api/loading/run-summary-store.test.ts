@@ -29,7 +29,6 @@ const uuids: Folder<string[]> = {
 const newStore = () => new RunSummaryStore(new LoadJobs(() => uuids as Folder<unknown>))
 const request: SummaryRequest<string[]> = {
   config: { baseUrl: base },
-  query: {},
   spec: {
     kind: 'first-refusal',
     scope: createScope({ from: '2026-11-01', to: '2026-11-30', tz: 'UTC', tools: [] }),

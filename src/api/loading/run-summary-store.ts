@@ -1,4 +1,3 @@
-import type { RunsQuery } from '../endpoints'
 import type { ApiConfig } from '../request'
 import type { FolderSpec } from './folder-specs'
 import type { LoadState } from './load-all-runs'
@@ -11,7 +10,7 @@ import type { LoadRunner } from './load-runner'
  */
 export interface SummaryRequest<S> {
   config: ApiConfig
-  query: Omit<RunsQuery, 'cursor' | 'limit'>
+  /** What to fold; its scope also says which runs to fetch. */
   spec: FolderSpec
   /** Only for typing: the summary `spec` folds into. */
   readonly summary?: S
@@ -79,12 +78,12 @@ export class RunSummaryStore {
     onUpdate: (state: LoadState<S>) => void,
   ): Promise<LoadState<S> | null> {
     const id = ++this.jobs
-    const { config, query, spec } = request
+    const { config, spec } = request
     let last: LoadState<S> | null = null
     const abort = () => this.runner.abort(id)
     signal.addEventListener('abort', abort, { once: true })
     try {
-      const done = this.runner.start({ id, config, query, spec, resumeFrom: null }, (state) => {
+      const done = this.runner.start({ id, config, spec, resumeFrom: null }, (state) => {
         last = state as LoadState<S>
         onUpdate(last)
       })
@@ -151,10 +150,10 @@ export class RunSummaryStore {
       usedAt: ++this.clock,
     }
     this.entries.set(key, entry)
-    const { config, query, spec } = request
+    const { config, spec } = request
     const resumeFrom = from ? from.job : null
     void this.runner
-      .start({ id: entry.job, config, query, spec, resumeFrom }, (state) => {
+      .start({ id: entry.job, config, spec, resumeFrom }, (state) => {
         if (this.entries.get(key) !== entry) return
         entry.state = state
         if (state.status === 'loading' && entry.shown?.status === 'loading') this.emitSoon()

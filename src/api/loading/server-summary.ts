@@ -1,5 +1,6 @@
 import type { ToolSummary } from '../../domain/summary'
 import { fetchToolSummary } from '../summary-endpoint'
+import { queryOf } from './folder-specs'
 import type { LoadState } from './load-all-runs'
 import type { LoadJob } from './load-runner'
 
@@ -16,15 +17,15 @@ export async function serverSummary(
   job: LoadJob,
   signal: AbortSignal,
 ): Promise<LoadState<ToolSummary> | null> {
-  const { spec, config, query } = job
+  const { spec, config } = job
   if (spec.kind !== 'tool-summary' || job.resumeFrom !== null) return null
   const { buckets, tools } = spec.scope
   if (buckets.endMs <= buckets.startMs || notOffered.has(config.baseUrl)) return null
-  if (query.from === undefined || query.to === undefined) return null
+  const { from, to } = queryOf(spec)
   try {
     const answer = await fetchToolSummary(
       config,
-      { from: query.from, to: query.to, tz: buckets.zone, tool: [...tools] },
+      { from, to, tz: buckets.zone, tool: [...tools] },
       signal,
     )
     if (answer === 'not-offered') {

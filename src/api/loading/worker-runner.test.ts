@@ -65,10 +65,6 @@ let ids = 0
 const job = (kind: 'tool-summary' | 'runs-list'): LoadJob => ({
   id: ++ids,
   config: { baseUrl: base },
-  query: {
-    from: new Date(scope.buckets.startMs).toISOString(),
-    to: new Date(scope.buckets.endMs).toISOString(),
-  },
   spec: { kind, scope },
   resumeFrom: null,
 })

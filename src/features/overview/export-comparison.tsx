@@ -5,7 +5,7 @@ import {
   type EffectWindows,
 } from '../../domain/effect'
 import { dayOf } from '../../domain/time'
-import { downloadCsv } from './download'
+import { downloadChunks } from '../../components/ui/download'
 
 export interface ExportComparisonProps {
   comparison: Comparison
@@ -23,7 +23,7 @@ export function ExportComparison({ comparison, windows, tools, complete }: Expor
         type="button"
         disabled={!complete}
         onClick={() =>
-          downloadCsv(
+          downloadChunks(
             comparisonFileName(
               dayOf(windows.decisionMs, 'UTC'),
               Math.round(windows.lengthMs / 86_400_000),

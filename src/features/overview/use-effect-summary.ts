@@ -11,8 +11,6 @@ import {
 import { createScope } from '../../domain/summary'
 import { dayOf } from '../../domain/time'
 
-const iso = (ms: number) => new Date(ms).toISOString()
-
 export interface EffectLoad {
   windows: EffectWindows
   tools: readonly string[]
@@ -47,7 +45,6 @@ export function useEffectSummary(load: EffectLoad | null) {
     const scope = createEffectScope(load.windows, load.tools, load.catalogue)
     return {
       config,
-      query: { from: iso(scope.beforeStartMs), to: iso(scope.afterEndMs), tool: [...load.tools] },
       spec: { kind: 'effect', scope },
     }
   }, [config, load])
@@ -76,7 +73,6 @@ export function useFirstRefusal(meta: Meta, enabled: boolean) {
     })
     return {
       config,
-      query: { from: iso(scope.buckets.startMs), to: iso(scope.buckets.endMs), tool: [] },
       spec: { kind: 'first-refusal', scope },
     }
   }, [config, usable, first, last])

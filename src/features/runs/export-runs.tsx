@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { EXCEL_MAX_ROWS, exceedsExcelRows, runsFileName } from '../../domain/csv'
 import { runsCsvChunks, type RunRow, type RunsCsvContext } from '../../domain/runs'
-import { downloadChunks } from './download'
+import { downloadChunks } from '../../components/ui/download'
 import { formatCount } from '../../components/ui/format-count'
 
 export interface ExportRunsProps {

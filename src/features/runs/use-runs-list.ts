@@ -32,11 +32,6 @@ export function useRunsList(filters: Filters | null, within: Within = null) {
     const scope = narrowScope(createScope(filters), within)
     return {
       config,
-      query: {
-        from: new Date(scope.buckets.startMs).toISOString(),
-        to: new Date(scope.buckets.endMs).toISOString(),
-        tool: filters.tools,
-      },
       spec: { kind: 'runs-list', scope },
     }
   }, [config, filters, within])

@@ -9,7 +9,7 @@ import {
   toolReportFileName,
 } from '../../domain/csv'
 import { createScope, type ToolRow } from '../../domain/summary'
-import { downloadChunks } from './download'
+import { downloadChunks } from '../../components/ui/download'
 import { exportToolCalls } from './export-tool-calls'
 import { formatCount } from '../../components/ui/format-count'
 
@@ -46,17 +46,8 @@ export function ExportActions({ filters, rows, complete }: ExportActionsProps) {
     const scope = createScope(filters)
     setCalls({ status: 'running', loaded: 0, total: null })
     try {
-      const result = await exportToolCalls(
-        store,
-        config,
-        {
-          from: new Date(scope.buckets.startMs).toISOString(),
-          to: new Date(scope.buckets.endMs).toISOString(),
-          tool: filters.tools,
-        },
-        scope,
-        abort.signal,
-        (loaded, total) => setCalls({ status: 'running', loaded, total }),
+      const result = await exportToolCalls(store, config, scope, abort.signal, (loaded, total) =>
+        setCalls({ status: 'running', loaded, total }),
       )
       if (abort.signal.aborted) {
         setCalls({ status: 'idle' })

@@ -1,4 +1,4 @@
-import type { ApiConfig, RunSummaryStore, RunsQuery } from '../../api'
+import type { ApiConfig, RunSummaryStore } from '../../api'
 import { toolCallsCsvHeader, type ToolCallsCsvPage } from '../../domain/csv'
 import type { SummaryScope } from '../../domain/summary'
 
@@ -18,7 +18,6 @@ export interface ToolCallsExport {
 export async function exportToolCalls(
   store: RunSummaryStore,
   config: ApiConfig,
-  query: Omit<RunsQuery, 'cursor' | 'limit'>,
   scope: SummaryScope,
   signal: AbortSignal,
   onProgress: (loadedRuns: number, totalRuns: number | null) => void,
@@ -26,7 +25,7 @@ export async function exportToolCalls(
   let chunks: BlobPart[] = []
   let pages = 0
   const final = await store.runOnce<ToolCallsCsvPage>(
-    { config, query, spec: { kind: 'tool-calls-csv', scope } },
+    { config, spec: { kind: 'tool-calls-csv', scope } },
     signal,
     (state) => {
       // A state repeats the last page's text when only the status changes: take each page once.
