@@ -124,7 +124,11 @@ describe('GET /summary equals folding /runs', () => {
     '%s installation: random ranges, zones and tools',
     async (name) => {
       const handlers = offering[name]
-      const tools = installations[name].tools.map((tool) => tool.name)
+      // A name with a lone surrogate cannot travel in a URL (it arrives as U+FFFD), so no API
+      // can filter by it; the fold would still select it by its raw name. Not a query to compare.
+      const tools = installations[name].tools
+        .map((tool) => tool.name)
+        .filter((tool) => tool.isWellFormed())
       await fc.assert(
         fc.asyncProperty(queryArb(tools), async (q) => {
           const expected = await folded(handlers, q)
