@@ -1,76 +1,26 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { WorkerRunner } from './api'
-import { App } from './app/app'
-import { ConfigErrorScreen } from './app/config-error-screen'
-import { loadRuntimeConfig, type RuntimeConfig } from './config/runtime-config'
 import './app/styles.css'
 
 /**
- * Loads of runs go to a Web Worker so parsing and folding never block the page; without Worker
- * support they run on the page (the store's default). In a demo build the worker also holds the
- * simulated installation and answers the page's own API requests (decision 0009).
+ * The entry holds no code of its own: the dashboard's modules are evaluated one group per task
+ * (React, then the config schema, then the app), each a short task, so start-up never blocks the
+ * page for long (issue 8: no main-thread task over 50 ms). config.json is requested at once, while
+ * the modules arrive.
  */
-function startLoadWorker(config: RuntimeConfig): WorkerRunner | undefined {
-  if (typeof Worker === 'undefined') return undefined
-  try {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'runs-loader',
-    })
-    const demo = __DEMO__
-      ? {
-          baseUrl: new URL(config.apiBaseUrl, window.location.href).toString(),
-          scale: config.demoScale,
-          variant: config.demoVariant,
-          summaryEndpoint: config.demoSummaryEndpoint,
-        }
-      : null
-    return new WorkerRunner(worker, demo)
-  } catch {
-    return undefined
-  }
-}
-
-const requestUrl = (input: RequestInfo | URL): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function start() {
+  const configUrl = `${import.meta.env.BASE_URL}config.json`
+  const configResponse = fetch(configUrl, { credentials: 'same-origin', cache: 'no-cache' })
+  // Rejected before anyone awaits it (no network): handled where it is read.
+  configResponse.catch(() => undefined)
+  const { createRoot } = await import('react-dom/client')
   const root = createRoot(document.getElementById('root') ?? document.body)
-  const result = await loadRuntimeConfig(`${import.meta.env.BASE_URL}config.json`)
-  if (!result.ok) {
-    root.render(<ConfigErrorScreen problem={result.problem} />)
-    return
-  }
-  const loads = startLoadWorker(result.config)
-  let fetchFn: typeof fetch | undefined
-  if (__DEMO__) {
-    // Only demo builds contain this branch; the production build drops it and the mock with it.
-    if (loads) {
-      // The worker holds the simulated installation; the page asks it instead of the network.
-      fetchFn = (input, init) => loads.fetchDemo(requestUrl(input), init?.signal ?? undefined)
-    } else {
-      const { startDemoInstallation } = await import('./mocks/browser')
-      await startDemoInstallation({
-        baseUrl: result.config.apiBaseUrl,
-        scale: result.config.demoScale,
-        variant: result.config.demoVariant,
-        summaryEndpoint: result.config.demoSummaryEndpoint,
-      })
-    }
-  }
-  root.render(
-    <StrictMode>
-      <App
-        api={{
-          baseUrl: result.config.apiBaseUrl,
-          timeoutMs: result.config.apiTimeoutMs,
-          fetchFn,
-        }}
-        loads={loads}
-      />
-    </StrictMode>,
-  )
+  await nextTask()
+  const { loadRuntimeConfig } = await import('./config/runtime-config')
+  const result = await loadRuntimeConfig(configUrl, () => configResponse)
+  await nextTask()
+  const { boot } = await import('./app/boot')
+  await boot(root, result)
 }
 
 void start()

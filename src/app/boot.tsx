@@ -1,0 +1,76 @@
+import { StrictMode, startTransition } from 'react'
+import type { Root } from 'react-dom/client'
+import { WorkerRunner } from '../api'
+import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
+import { App } from './app'
+import { ConfigErrorScreen } from './config-error-screen'
+
+/**
+ * Loads of runs go to a Web Worker so parsing and folding never block the page; without Worker
+ * support they run on the page (the store's default). In a demo build the worker also holds the
+ * simulated installation and answers the page's own API requests (decision 0009).
+ */
+function startLoadWorker(config: RuntimeConfig): WorkerRunner | undefined {
+  if (typeof Worker === 'undefined') return undefined
+  try {
+    const worker = new Worker(new URL('../load-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'runs-loader',
+    })
+    const demo = __DEMO__
+      ? {
+          baseUrl: new URL(config.apiBaseUrl, window.location.href).toString(),
+          scale: config.demoScale,
+          variant: config.demoVariant,
+          summaryEndpoint: config.demoSummaryEndpoint,
+        }
+      : null
+    return new WorkerRunner(worker, demo)
+  } catch {
+    return undefined
+  }
+}
+
+const requestUrl = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+
+/**
+ * Renders the dashboard (or the config problem) into `root`. The first render is a transition,
+ * so React renders it in slices between which the page stays responsive.
+ */
+export async function boot(root: Root, result: ConfigResult): Promise<void> {
+  if (!result.ok) {
+    root.render(<ConfigErrorScreen problem={result.problem} />)
+    return
+  }
+  const loads = startLoadWorker(result.config)
+  let fetchFn: typeof fetch | undefined
+  if (__DEMO__) {
+    // Only demo builds contain this branch; the production build drops it and the mock with it.
+    if (loads) {
+      // The worker holds the simulated installation; the page asks it instead of the network.
+      fetchFn = (input, init) => loads.fetchDemo(requestUrl(input), init?.signal ?? undefined)
+    } else {
+      const { startDemoInstallation } = await import('../mocks/browser')
+      await startDemoInstallation({
+        baseUrl: result.config.apiBaseUrl,
+        scale: result.config.demoScale,
+        variant: result.config.demoVariant,
+        summaryEndpoint: result.config.demoSummaryEndpoint,
+      })
+    }
+  }
+  const app = (
+    <StrictMode>
+      <App
+        api={{
+          baseUrl: result.config.apiBaseUrl,
+          timeoutMs: result.config.apiTimeoutMs,
+          fetchFn,
+        }}
+        loads={loads}
+      />
+    </StrictMode>
+  )
+  startTransition(() => root.render(app))
+}
