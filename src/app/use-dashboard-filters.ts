@@ -1,14 +1,19 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
 import { RunSummaryStoreContext, summaryKey, useApiConfig, useMeta, useToolCatalogue } from '../api'
-import { filtersToSearch, parseFilters, type Filters } from '../domain/filters'
+import { filtersToSearch, parseFilters, sameFilters, type Filters } from '../domain/filters'
+import { useStable } from '../components/ui/use-stable'
 import type { ToolSummary } from '../domain/summary'
 
 const noSubscribe = () => () => undefined
 
 const FILTER_KEYS = new Set(['from', 'to', 'tz', 'tool', 'preset'])
 
+const sameNullableFilters = (a: Filters | null, b: Filters | null) =>
+  a !== null && b !== null && sameFilters(a, b)
+
 let zoneOfThisBrowser: string | null = null
+
 /**
  * The browser's zone, the default when the URL names none; read once per page (a new
  * Intl.DateTimeFormat per render is not free).
@@ -83,10 +88,14 @@ export function useDashboardFilters() {
     [navigate, parsed],
   )
 
+  // The filters are parsed again whenever the range's tool counts grow (every loading update):
+  // equal filters keep their identity, so nothing memoised on them is rebuilt.
+  const filters = useStable(parsed?.filters ?? null, sameNullableFilters)
+
   return {
     meta,
     catalogue,
-    filters: parsed?.filters ?? null,
+    filters,
     /** Calls per tool and outcome in the range for every tool, when loaded; else null. */
     rangeCounts,
     ignored: parsed?.ignored ?? [],

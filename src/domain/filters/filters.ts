@@ -23,6 +23,18 @@ export interface Filters {
   preset: Preset
 }
 
+/** Whether two filters ask for the same thing (every field, tools in order). */
+export function sameFilters(a: Filters, b: Filters): boolean {
+  return (
+    a.from === b.from &&
+    a.to === b.to &&
+    a.tz === b.tz &&
+    a.preset === b.preset &&
+    a.tools.length === b.tools.length &&
+    a.tools.every((tool, i) => tool === b.tools[i])
+  )
+}
+
 /** What the parser needs to know about the installation to fill in defaults. */
 export interface FilterContext {
   /** `/meta`'s `latestAt`; null (or unparsable) when nothing is recorded yet. */

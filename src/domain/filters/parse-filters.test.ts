@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { filtersSchema, MAX_RANGE_DAYS, type FilterContext } from './filters'
+import { filtersSchema, MAX_RANGE_DAYS, sameFilters, type FilterContext } from './filters'
 import { parseFilters } from './parse-filters'
 import { filtersToSearch, filtersToSearchParams, searchParamsToRecord } from './serialize-filters'
 
@@ -164,5 +164,26 @@ describe('parseFilters — properties', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('sameFilters', () => {
+  const base = {
+    from: '2026-11-01',
+    to: '2026-11-28',
+    tz: 'UTC',
+    tools: ['a', 'b'],
+    preset: 'custom',
+  } as const
+  const copy = () => ({ ...base, tools: [...base.tools] })
+  it('is true for equal filters and false when any field differs', () => {
+    expect(sameFilters(copy(), copy())).toBe(true)
+    expect(sameFilters(copy(), { ...copy(), from: '2026-11-02' })).toBe(false)
+    expect(sameFilters(copy(), { ...copy(), to: '2026-11-27' })).toBe(false)
+    expect(sameFilters(copy(), { ...copy(), tz: 'Europe/Berlin' })).toBe(false)
+    expect(sameFilters(copy(), { ...copy(), preset: '30d' })).toBe(false)
+    expect(sameFilters(copy(), { ...copy(), tools: ['b', 'a'] })).toBe(false)
+    expect(sameFilters(copy(), { ...copy(), tools: ['a'] })).toBe(false)
+    expect(sameFilters(copy(), { ...copy(), tools: ['a', 'b', 'c'] })).toBe(false)
   })
 })

@@ -14,6 +14,7 @@ import type { Filters } from '../../domain/filters'
 import type { CountsRow, ToolRow } from '../../domain/summary'
 import { RateCell } from './rate-cell'
 import { formatCount } from '../../components/ui/format-count'
+import { sameItems, useStable } from '../../components/ui/use-stable'
 
 export interface ToolTableProps {
   rows: ReadonlyArray<ToolRow>
@@ -85,12 +86,15 @@ const reliableRate = (rate: number | null, small: boolean) =>
 export function ToolTable({
   rows,
   totals,
-  otherCodes,
+  otherCodes: codes,
   caption,
   writingTools,
   filters,
 }: ToolTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'calls', desc: true }])
+  // Each new summary brings a new list of codes; the columns (and so every cell's renderer) are
+  // rebuilt only when the codes differ, else every cell would remount on each loading update.
+  const otherCodes = useStable(codes, sameItems)
   const columns = useMemo(() => {
     const count = (info: CellContext<ToolRow, number>) => (
       <CountLink
