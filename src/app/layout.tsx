@@ -1,12 +1,17 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { InstallationHeader } from '../features/installation'
 
-const NAV = [
+/** The main navigation, in order. */
+export const NAV = [
   { to: '/', label: 'Overview' },
   { to: '/tools', label: 'Tools' },
   { to: '/runs', label: 'Runs' },
   { to: '/checker', label: 'Checker' },
 ] as const
+
+/** The promise every page shows under the navigation. */
+export const PRIVACY_LINE =
+  'This dashboard reads run metadata only: no prompt, argument or result text is ever read.'
 
 /** The shell around every page: installation header, navigation, the privacy promise. */
 export function Layout() {
@@ -31,9 +36,7 @@ export function Layout() {
             ))}
           </ul>
         </nav>
-        <p className="privacy-line">
-          This dashboard reads run metadata only: no prompt, argument or result text is ever read.
-        </p>
+        <p className="privacy-line">{PRIVACY_LINE}</p>
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
