@@ -1,25 +1,33 @@
 import './app/styles.css'
+import { browserZone } from './app/browser-zone'
 
 /**
- * The entry holds no code of its own: the dashboard's modules are evaluated one group per task
- * (React, then the config schema, then the app), each a short task, so start-up never blocks the
- * page for long (issue 8: no main-thread task over 50 ms). config.json is requested at once, while
- * the modules arrive.
+ * Start-up in short tasks (issue 8: no main-thread task over 50 ms). The entry holds almost no
+ * code: React, the config schema, the router and query libraries, the API contract and the app
+ * are each evaluated in a task of their own (index.html preloads them all at once, so this costs
+ * no round trips), and the first render is a transition. config.json is requested at once.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function start() {
   const configUrl = `${import.meta.env.BASE_URL}config.json`
   const configResponse = fetch(configUrl, { credentials: 'same-origin', cache: 'no-cache' })
-  // Rejected before anyone awaits it (no network): handled where it is read.
+  // A failed request is reported where the response is read, by loadRuntimeConfig.
   configResponse.catch(() => undefined)
   const { createRoot } = await import('react-dom/client')
   const root = createRoot(document.getElementById('root') ?? document.body)
   await nextTask()
+  browserZone()
+  await nextTask()
   const { loadRuntimeConfig } = await import('./config/runtime-config')
   const result = await loadRuntimeConfig(configUrl, () => configResponse)
   await nextTask()
+  await Promise.all([import('@tanstack/react-router'), import('@tanstack/react-query')])
+  await nextTask()
+  await import('./domain/contract')
+  await nextTask()
   const { boot } = await import('./app/boot')
+  await nextTask()
   await boot(root, result)
 }
 

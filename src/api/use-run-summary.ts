@@ -49,11 +49,10 @@ export function useRunSummary<S>(key: string, request: SummaryRequest<S> | null)
   // Only a newer state of the same key is deferred: other filters' figures are never shown.
   const current = useMemo(() => ({ key, state }), [key, state])
   const deferred = useDeferredValue(current)
-  const shown = deferred.key === key ? deferred.state : state
-  return {
-    state: request ? shown : null,
-    cancel: useCallback(() => store.cancel(key), [store, key]),
-    resume: useCallback(() => store.resume(key), [store, key]),
-    reload: useCallback(() => store.reload(key), [store, key]),
-  }
+  const shown = request && deferred.key === key ? deferred.state : request ? state : null
+  const cancel = useCallback(() => store.cancel(key), [store, key])
+  const resume = useCallback(() => store.resume(key), [store, key])
+  const reload = useCallback(() => store.reload(key), [store, key])
+  // One object while nothing changed, so pages can memoise (and defer) what they build on it.
+  return useMemo(() => ({ state: shown, cancel, resume, reload }), [shown, cancel, resume, reload])
 }

@@ -3,6 +3,7 @@ import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
 import { RunSummaryStoreContext, summaryKey, useApiConfig, useMeta, useToolCatalogue } from '../api'
 import { filtersToSearch, parseFilters, sameFilters, type Filters } from '../domain/filters'
 import { useStable } from '../components/ui/use-stable'
+import { browserZone } from './browser-zone'
 import type { ToolSummary } from '../domain/summary'
 
 const noSubscribe = () => () => undefined
@@ -11,15 +12,6 @@ const FILTER_KEYS = new Set(['from', 'to', 'tz', 'tool', 'preset'])
 
 const sameNullableFilters = (a: Filters | null, b: Filters | null) =>
   a !== null && b !== null && sameFilters(a, b)
-
-let zoneOfThisBrowser: string | null = null
-
-/**
- * The browser's zone, the default when the URL names none; read once per page (a new
- * Intl.DateTimeFormat per render is not free).
- */
-export const browserZone = (): string =>
-  (zoneOfThisBrowser ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC')
 
 /**
  * The shared filters of the current URL, parsed with the installation's data (meta for default

@@ -62,22 +62,27 @@ async function press(page: Page, name: string | RegExp): Promise<void> {
  * after each step with the page in its new state.
  */
 async function walk(page: Page, visit: (step: string) => Promise<void>): Promise<void> {
-  const go = async (path: string) => {
+  /** Opens `path` inside the app and waits for its page (titled `heading`) and its filter bar. */
+  const go = async (path: string, heading: string) => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor(WAIT)
     await page.evaluate((to) => {
       window.history.pushState({}, '', to)
       window.dispatchEvent(new PopStateEvent('popstate'))
     }, path)
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor(WAIT)
+    await page.getByRole('region', { name: 'Filters' }).waitFor(WAIT)
     await settled(page)
     await visit(path)
   }
   await settled(page)
   await visit('/')
+  // The filter bar and report mount just after the page's title: wait for them, not skip them.
+  await page.getByRole('region', { name: 'Filters' }).waitFor(WAIT)
   await press(page, 'Last 30 days')
   await press(page, /Export comparison/)
   await visit('overview used')
 
-  await go(`/tools?${RANGE}`)
+  await go(`/tools?${RANGE}`, 'Tools')
   await press(page, 'Failed')
   await press(page, /^Tools: /)
   await page.getByRole('checkbox').first().check()
@@ -90,7 +95,7 @@ async function walk(page: Page, visit: (step: string) => Promise<void>): Promise
   await visit('tools used')
   await screenshot(page, `csp-tools-${variant}`)
 
-  await go(`/runs?${RANGE}`)
+  await go(`/runs?${RANGE}`, 'Runs')
   const outcome = page.getByLabel('Outcome')
   if ((await outcome.count()) > 0) await outcome.selectOption({ index: 1 })
   await settled(page)

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '../../components/filters'
 import { parseEffectParams } from '../../domain/effect'
 import { Overview, type EffectParamsChange } from '../../features/overview'
+import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
@@ -30,6 +31,9 @@ export function OverviewPage() {
   const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const tools = catalogue.data?.tools ?? (catalogue.isError ? [] : null)
 
+  // The filter bar and the report mount in a transition, in slices (no long task).
+  const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
+
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview: the effect of the argument check</h1>
@@ -44,7 +48,7 @@ export function OverviewPage() {
         catalogue={catalogue}
         catalogueNeed="Savings need its approval and input flags."
       />
-      {filters && meta.data ? (
+      {mounted && filters && meta.data ? (
         <>
           <FilterBar
             filters={filters}

@@ -4,6 +4,7 @@ import { FilterBar, toolOptions } from '../../components/filters'
 import { outcomeParam, parseRunListFilters, type RunListFilters } from '../../domain/runs'
 import { RunsList, useRunsList } from '../../features/runs'
 import { formatInstant } from '../../domain/time'
+import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
@@ -42,6 +43,9 @@ export function RunsPage() {
     [navigate],
   )
 
+  // The filter bar and the report mount in a transition, in slices (no long task).
+  const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
+
   return (
     <section aria-labelledby="runs-title">
       <h1 id="runs-title">Runs</h1>
@@ -51,7 +55,7 @@ export function RunsPage() {
         <strong>{filters?.tz ?? browserZone}</strong>.
       </p>
       <InstallationStates meta={meta} catalogue={catalogue} />
-      {filters && meta.data ? (
+      {mounted && filters && meta.data ? (
         <>
           <FilterBar
             filters={filters}

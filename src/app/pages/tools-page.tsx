@@ -3,6 +3,7 @@ import { useToolSummary } from '../../api'
 import { FilterBar, toolOptions } from '../../components/filters'
 import type { Tool } from '../../domain/contract'
 import { ToolReport } from '../../features/tool-report'
+import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
@@ -22,6 +23,9 @@ export function ToolsPage() {
     [catalogue.data, counts],
   )
 
+  // The filter bar and the report mount in a transition, in slices (no long task).
+  const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
+
   return (
     <section aria-labelledby="tools-title">
       <h1 id="tools-title">Tools</h1>
@@ -31,7 +35,7 @@ export function ToolsPage() {
         <strong>{filters?.tz ?? browserZone}</strong>.
       </p>
       <InstallationStates meta={meta} catalogue={catalogue} />
-      {filters && meta.data ? (
+      {mounted && filters && meta.data ? (
         <>
           <FilterBar
             filters={filters}

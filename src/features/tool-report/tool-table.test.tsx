@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import {
   RouterProvider,
   createMemoryHistory,
@@ -32,22 +32,24 @@ function rowsWith(failed: number) {
 // Stable across renders, as the report memoises them.
 const writingTools = new Set(['update_page_metadata'])
 
-let showFailures: (failed: number) => void = () => undefined
-
 /** What the report does on every loading update: new rows, and a new (equal) list of codes. */
 function Harness() {
   const [failed, setFailed] = useState(2)
-  showFailures = setFailed
   const rows = rowsWith(failed)
   return (
-    <ToolTable
-      rows={rows}
-      totals={totalsRow(rows)}
-      otherCodes={otherRefusalCodes(rows)}
-      caption="Tool calls"
-      writingTools={writingTools}
-      filters={filters}
-    />
+    <>
+      <button type="button" onClick={() => setFailed(5)}>
+        Three more failures
+      </button>
+      <ToolTable
+        rows={rows}
+        totals={totalsRow(rows)}
+        otherCodes={otherRefusalCodes(rows)}
+        caption="Tool calls"
+        writingTools={writingTools}
+        filters={filters}
+      />
+    </>
   )
 }
 
@@ -64,7 +66,7 @@ describe('ToolTable while counts grow', () => {
     const quota = screen.getByRole('link', {
       name: '1 calls refused: quota of update_page_metadata: show the runs',
     })
-    act(() => showFailures(5))
+    fireEvent.click(screen.getByRole('button', { name: 'Three more failures' }))
     const after = screen.getByRole('link', {
       name: '5 failed calls of update_page_metadata: show the runs',
     })

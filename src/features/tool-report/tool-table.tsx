@@ -5,6 +5,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type CellContext,
+  type Row,
   type SortingState,
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
@@ -72,6 +73,28 @@ function CountLink(props: {
     >
       {num(value)}
     </Link>
+  )
+}
+
+/**
+ * One tool's row. A component of its own, so React can pause between rows when it renders the
+ * table in slices (a transition), instead of rendering every cell in one task.
+ */
+function ToolTableRow({ row }: { row: Row<ToolRow> }) {
+  return (
+    <tr>
+      {row.getVisibleCells().map((cell) =>
+        cell.column.id === 'tool' ? (
+          <th key={cell.id} scope="row">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </th>
+        ) : (
+          <td key={cell.id} className="num">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        ),
+      )}
+    </tr>
   )
 }
 
@@ -233,19 +256,7 @@ export function ToolTable({
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) =>
-                cell.column.id === 'tool' ? (
-                  <th key={cell.id} scope="row">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </th>
-                ) : (
-                  <td key={cell.id} className="num">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ),
-              )}
-            </tr>
+            <ToolTableRow key={row.id} row={row} />
           ))}
         </tbody>
         <tfoot>
