@@ -4,6 +4,7 @@ import { WorkerRunner } from '../api'
 import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
 import { App } from './app'
 import { ConfigErrorScreen } from './config-error-screen'
+import { createAppRouter } from './router'
 
 /**
  * Loads of runs go to a Web Worker so parsing and folding never block the page; without Worker
@@ -60,9 +61,13 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
       })
     }
   }
+  // The router is built (its history read, its routes planned) in a task of its own.
+  const router = createAppRouter()
+  await new Promise((resolve) => setTimeout(resolve, 0))
   const app = (
     <StrictMode>
       <App
+        router={router}
         api={{
           baseUrl: result.config.apiBaseUrl,
           timeoutMs: result.config.apiTimeoutMs,

@@ -107,12 +107,17 @@ const kpi = (page: Page, name: string) =>
     .innerText()
 const pct = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(1)} %`)
 const n = (value: number) => value.toLocaleString('en-US')
-const fact = (page: Page, region: string, term: string) =>
-  page
+/** The figure beside `term` in a panel, read as a person does: scrolled into view first. */
+async function fact(page: Page, region: string, term: string): Promise<string> {
+  const value = page
     .getByRole('region', { name: region })
     .locator('dt', { hasText: term })
     .locator('xpath=following-sibling::dd[1]')
-    .innerText()
+  await value.scrollIntoViewIfNeeded()
+  // Panels below the first screen are drawn once they come near the viewport (content-visibility).
+  await expect.poll(() => value.innerText()).not.toBe('')
+  return value.innerText()
+}
 
 describe('overview on the demo installation', () => {
   it('shows the figures the domain functions give on the mock API data', async () => {

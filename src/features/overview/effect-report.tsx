@@ -65,7 +65,7 @@ export const EffectReport = memo(function EffectReport({
         </EmptyState>
       ) : null}
       <KpiCards comparison={c} recovery={recovery} windows={windows} filters={filters} />
-      <section aria-labelledby="ov-compare">
+      <section className="below-fold" aria-labelledby="ov-compare">
         <h2 id="ov-compare">Before and after, per tool</h2>
         <ExportComparison
           comparison={c}
@@ -88,7 +88,7 @@ export const EffectReport = memo(function EffectReport({
           />
         </AfterPaint>
       </section>
-      <div className="ov-panels">
+      <div className="ov-panels below-fold">
         <RecoveryPanel recovery={recovery} windows={windows} filters={filters} />
         <SavingsPanel
           saved={summary.after.saved}

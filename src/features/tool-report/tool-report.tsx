@@ -106,7 +106,7 @@ const ToolReportBody = memo(function ToolReportBody({
             filters={filters}
             caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${rows.length} tools`}
           />
-          <div className="charts">
+          <div className="charts below-fold">
             <ToolBarsChart bars={bars} title="Calls per tool by outcome (top 15 tools)" />
             <OutcomeSeriesChart
               points={series.points}
