@@ -1,10 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Run } from '../contract'
-import { dayOf } from '../time'
+import { KNOWN_STEP_KINDS, type Run, type Step } from '../contract'
+import { outcomeOf } from '../outcome'
+import { bucketDay, dayOf } from '../time'
 import { foldRuns } from './fold-runs'
 import { mergeSummaries } from './merge-summaries'
-import { createScope } from './scope'
+import { countedTimeIn, createScope } from './scope'
 import { emptySummary, type ToolSummary } from './summary'
 import { datasetArb } from './test-data'
 
@@ -179,5 +180,101 @@ describe('foldRuns — properties', () => {
       }),
       { numRuns: 50 },
     )
+  })
+})
+
+/** Nested counts of `key` → outcome → calls, from `[key, outcome]` pairs (prototype-free, as a
+ * tool may be named `__proto__`). */
+function tally(
+  pairs: readonly (readonly [string, string])[],
+): Record<string, Record<string, number>> {
+  const out = Object.create(null) as Record<string, Record<string, number>>
+  for (const [key, outcome] of pairs) {
+    const inner = (out[key] ??= Object.create(null) as Record<string, number>)
+    inner[outcome] = (inner[outcome] ?? 0) + 1
+  }
+  return out
+}
+
+/** A copy of `s` that is a different string object (not internalized, like a long parsed value). */
+const fresh = (s: string): string => [...s].join('')
+
+describe('foldRuns — agrees with the shared rules on odd steps', () => {
+  // Steps of the random datasets, some without a tool name or with an odd or unparsable time.
+  const perturbedArb = datasetArb.chain((dataset) =>
+    fc
+      .array(fc.constantFrom('keep', 'keep', 'keep', 'no-name', 'garbage', 'date-only', 'fresh'), {
+        minLength: 200,
+        maxLength: 200,
+      })
+      .map((edits) => {
+        let n = 0
+        const runs = dataset.runs.map((run) => ({
+          ...run,
+          steps: run.steps.map((step): Step => {
+            const edit = edits[n++ % edits.length]
+            const { toolName, ...rest } = step
+            if (edit === 'no-name') return rest
+            if (edit === 'garbage') return { ...step, occurredAt: 'not a time' }
+            if (edit === 'date-only') return { ...step, occurredAt: step.occurredAt.slice(0, 10) }
+            if (edit === 'fresh' && toolName !== undefined)
+              return { ...step, kind: fresh(step.kind), toolName: fresh(toolName) }
+            return step
+          }),
+        }))
+        return { ...dataset, runs }
+      }),
+  )
+
+  it('counts exactly the steps countedTimeIn gives a time, by outcomeOf, on their day', () => {
+    fc.assert(
+      fc.property(perturbedArb, (dataset) => {
+        const scope = scopeOf(dataset)
+        const countedTime = countedTimeIn(scope)
+        const byTool: [string, string][] = []
+        const byDay: [string, string][] = []
+        for (const run of dataset.runs) {
+          for (const step of run.steps) {
+            const t = countedTime(step)
+            if (Number.isNaN(t) || step.toolName === undefined) continue
+            byTool.push([step.toolName, outcomeOf(step)])
+            byDay.push([bucketDay(scope.buckets, t) ?? 'none', outcomeOf(step)])
+          }
+        }
+        const summary = fold(dataset)
+        expect(summary.byTool).toEqual(tally(byTool))
+        expect(summary.byDay).toEqual(tally(byDay))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('knows the contract’s step kinds whatever string object carries them', () => {
+    const dataset: Dataset = {
+      from: '2026-11-03',
+      to: '2026-11-03',
+      zone: 'UTC',
+      tools: [],
+      runs: [],
+    }
+    const kinds = [...KNOWN_STEP_KINDS.filter((kind) => kind !== 'tool'), 'plan', 'request_v2']
+    const run: Run = {
+      uuid: 'u',
+      status: 'completed',
+      configuration: 'c',
+      startedAt: '2026-11-03T10:00:00Z',
+      finishedAt: null,
+      terminationReason: null,
+      steps: kinds.flatMap((kind, sequence) =>
+        [kind, fresh(kind)].map((k) => ({
+          sequence,
+          kind: k,
+          round: 1,
+          occurredAt: '2026-11-03T10:00:00Z',
+          durationMs: 1,
+        })),
+      ),
+    }
+    expect(fold({ ...dataset, runs: [run] }).unknownStepKinds).toEqual(['plan', 'request_v2'])
   })
 })
