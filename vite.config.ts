@@ -16,9 +16,10 @@ function dropMockWorker(outDir: string): Plugin {
 
 /**
  * The entry (`src/main.tsx`) imports React, the config schema and the app one after another, so
- * each is evaluated in its own short task. So that this costs no network round trips, index.html
- * preloads all of their chunks at once: the browser downloads and compiles them in parallel and
- * only evaluates each when the entry asks for it.
+ * each is evaluated in its own short task. index.html lists all of their chunks in a
+ * `stage-chunks` meta tag, and the entry preloads them at once: the browser downloads and
+ * compiles them in parallel and only evaluates each when the entry asks for it. (As
+ * `modulepreload` links in the HTML they would sit on the first paint's path on a slow network.)
  */
 function preloadStagedChunks(): Plugin {
   let base = '/'
@@ -48,14 +49,17 @@ function preloadStagedChunks(): Plugin {
         // The entry's dynamic imports are its stages (pages and the mock are imported by them).
         for (const file of entry[1].dynamicImports) visit(file)
         seen.delete(entry[0])
-        const links = [...seen]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head' as const,
-          }))
-        return { html, tags: links }
+        const files = [...seen].filter((file) => !html.includes(`/${file}"`))
+        return {
+          html,
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: 'stage-chunks', content: files.map((f) => `${base}${f}`).join(' ') },
+              injectTo: 'head' as const,
+            },
+          ],
+        }
       },
     },
   }

@@ -4,12 +4,25 @@ import { browserZone } from './app/browser-zone'
 /**
  * Start-up in short tasks (issue 8: no main-thread task over 50 ms). The entry holds almost no
  * code: React, the config schema, the router and query libraries, the API contract and the app
- * are each evaluated in a task of their own (index.html preloads them all at once, so this costs
+ * are each evaluated in a task of their own (their chunks are all preloaded first, so this costs
  * no round trips), and the first render is a transition. config.json is requested at once.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+/** Starts downloading every stage's chunk at once (the build lists them in a meta tag). */
+function preloadStages(): void {
+  const list = document.querySelector('meta[name="stage-chunks"]')?.getAttribute('content') ?? ''
+  for (const href of list.split(' ').filter(Boolean)) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
+}
+
 async function start() {
+  preloadStages()
   const configUrl = `${import.meta.env.BASE_URL}config.json`
   const configResponse = fetch(configUrl, { credentials: 'same-origin', cache: 'no-cache' })
   // A failed request is reported where the response is read, by loadRuntimeConfig.

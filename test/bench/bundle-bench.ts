@@ -20,10 +20,19 @@ export async function run(): Promise<BenchRow[]> {
     ]
   }
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8')
-  // The initial load: the entry script and every chunk the HTML preloads with it.
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+  // The initial load: the entry script, the stylesheet, and every chunk of the start-up stages
+  // (listed in the `stage-chunks` meta tag; the entry preloads them at once, decision 0011).
+  const linked = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
     (m) => m[1] ?? '',
   )
+  const stages = /<meta name="stage-chunks" content="([^"]*)"/.exec(html)?.[1] ?? ''
+  const initial = [
+    ...linked,
+    ...stages
+      .split(' ')
+      .filter(Boolean)
+      .map((url) => url.slice(1)),
+  ]
   const assets = readdirSync(path.join(DIST, 'assets')).filter((f) => /\.(js|css)$/.test(f))
   const rows: BenchRow[] = assets
     .map((f) => ({ f, size: gz(path.join(DIST, 'assets', f)) }))
