@@ -1,13 +1,13 @@
 import './app/styles.css'
 import { browserZone } from './app/browser-zone'
+import { nextTask } from './app/next-task'
 
-/**
+/*
  * Start-up in short tasks (issue 8: no main-thread task over 50 ms). The entry holds almost no
  * code: React, the config schema, the router and query libraries, the API contract and the app
  * are each evaluated in a task of their own (their chunks are all preloaded first, so this costs
  * no round trips), and the first render is a transition. config.json is requested at once.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** Starts downloading every stage's chunk at once (the build lists them in a meta tag). */
 function preloadStages(): void {

@@ -4,6 +4,7 @@ import { WorkerRunner } from '../api'
 import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
 import { App } from './app'
 import { ConfigErrorScreen } from './config-error-screen'
+import { nextTask } from './next-task'
 import { createAppRouter } from './router'
 
 /**
@@ -63,7 +64,7 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   }
   // The router is built (its history read, its routes planned) in a task of its own.
   const router = createAppRouter()
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await nextTask()
   const app = (
     <StrictMode>
       <App

@@ -12,6 +12,7 @@ import { LEAK_MARKER } from '../../src/mocks/variants'
 import { openWith } from '../fixtures/probes'
 import { STRICT_CSP, startServer, type RunningServer } from '../server/serve.mjs'
 import { REPO_ROOT, launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
+import { configHook } from '../fixtures/config-hook'
 
 const RANGE = 'from=2026-09-01&to=2026-11-28&tz=UTC'
 const WAIT = { timeout: 30_000 } as const
@@ -25,12 +26,7 @@ beforeAll(async () => {
   server = await startServer({
     dir: requireBuild('dist-demo'),
     csp: true,
-    handle: (req, res) => {
-      if (!req.url?.startsWith('/config.json')) return false
-      res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({ demoVariant: variant }))
-      return true
-    },
+    handle: configHook(() => ({ demoVariant: variant })),
   })
   browser = await launchBrowser()
 })

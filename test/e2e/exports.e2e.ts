@@ -18,6 +18,7 @@ import { openWith } from '../fixtures/probes'
 import { formulasAfterImport, requireLibreOffice } from '../fixtures/spreadsheet'
 import { startServer, type RunningServer } from '../server/serve.mjs'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
+import { configHook } from '../fixtures/config-hook'
 
 const RANGE = 'from=2026-09-01&to=2026-11-28&tz=UTC'
 const WAIT = { timeout: 60_000 } as const
@@ -43,12 +44,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'exports-'))
   server = await startServer({
     dir: requireBuild('dist-demo'),
-    handle: (req, res) => {
-      if (!req.url?.startsWith('/config.json')) return false
-      res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({ demoVariant: 'hostile' }))
-      return true
-    },
+    handle: configHook(() => ({ demoVariant: 'hostile' })),
   })
   browser = await launchBrowser()
   const pages = new Map<string, ProbedPage>()

@@ -13,6 +13,7 @@ import { HOSTILE_CORPUS, hostile } from '../fixtures/hostile-corpus'
 import { horizontalOverflow, openWith, shellIsUp, trapHits } from '../fixtures/probes'
 import { startServer, type RunningServer } from '../server/serve.mjs'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
+import { configHook } from '../fixtures/config-hook'
 
 const RANGE = 'from=2026-09-01&to=2026-11-28&tz=UTC'
 const WAIT = { timeout: 30_000 } as const
@@ -31,12 +32,7 @@ const opened: ProbedPage[] = []
 beforeAll(async () => {
   server = await startServer({
     dir: requireBuild('dist-demo'),
-    handle: (req, res) => {
-      if (!req.url?.startsWith('/config.json')) return false
-      res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({ demoVariant: 'hostile' }))
-      return true
-    },
+    handle: configHook(() => ({ demoVariant: 'hostile' })),
   })
   browser = await launchBrowser()
 })

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../server/serve.mjs'
 import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { configHook } from '../fixtures/config-hook'
 
 const AFTER_DECISION = '/tools?from=2026-11-05&to=2026-11-28&tz=UTC'
 const LOADED = { timeout: 60_000 } as const
@@ -25,12 +26,7 @@ beforeAll(async () => {
   server = await startServer({ dir: DIR })
   scaled = await startServer({
     dir: DIR,
-    handle: (req, res) => {
-      if (!req.url?.startsWith('/config.json')) return false
-      res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({ apiBaseUrl: '/api/diagnostics/v1', demoScale: SCROLL_SCALE }))
-      return true
-    },
+    handle: configHook(() => ({ apiBaseUrl: '/api/diagnostics/v1', demoScale: SCROLL_SCALE })),
   })
   browser = await launchBrowser()
 })

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../server/serve.mjs'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { configHook } from '../fixtures/config-hook'
 
 const LOADED = { timeout: 60_000 } as const
 let summaryEndpoint = false
@@ -17,12 +18,7 @@ const opened: ProbedPage[] = []
 beforeAll(async () => {
   server = await startServer({
     dir: requireBuild('dist-demo'),
-    handle: (req, res) => {
-      if (!req.url?.startsWith('/config.json')) return false
-      res.setHeader('Content-Type', 'application/json')
-      res.end(JSON.stringify({ demoSummaryEndpoint: summaryEndpoint }))
-      return true
-    },
+    handle: configHook(() => ({ demoSummaryEndpoint: summaryEndpoint })),
   })
   browser = await launchBrowser()
 })
@@ -35,7 +31,10 @@ afterAll(async () => {
 })
 
 /** The tool report's table as text, once the load has finished. */
-async function reportTable(path: string, endpoint: boolean): Promise<{ page: Page; table: string }> {
+async function reportTable(
+  path: string,
+  endpoint: boolean,
+): Promise<{ page: Page; table: string }> {
   summaryEndpoint = endpoint
   const probe = await openPage(browser, `${server.url}${path}`)
   opened.push(probe)

@@ -8,6 +8,7 @@ import { startServer } from '../server/serve.mjs'
 import { launchBrowser, requireBuild } from '../e2e/browser'
 import { apiHook } from '../fixtures/api-server'
 import { createInstallation } from '../../src/mocks/installation'
+import { configHook } from '../fixtures/config-hook'
 
 const SCALE = Number(process.env.DEMO_SCALE ?? 168)
 // `demo`: the demo build, its mock generating pages in the page (what `npm start` shows).
@@ -27,12 +28,7 @@ const server =
       })
     : await startServer({
         dir: requireBuild('dist-demo'),
-        handle: (req, res) => {
-          if (!req.url?.startsWith('/config.json')) return false
-          res.writeHead(200, { 'content-type': 'application/json' })
-          res.end(JSON.stringify({ apiBaseUrl: '/api/diagnostics/v1', demoScale: SCALE }))
-          return true
-        },
+        handle: configHook(() => ({ apiBaseUrl: '/api/diagnostics/v1', demoScale: SCALE })),
       })
 const browser = await launchBrowser()
 const context = await browser.newContext({
