@@ -1,7 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
 import { RunSummaryStoreContext, summaryKey, useApiConfig, useMeta, useToolCatalogue } from '../api'
-import { filtersToSearch, parseFilters, sameFilters, type Filters } from '../domain/filters'
+import {
+  filtersToSearch,
+  parseFilters,
+  sameFilters,
+  zoneParam,
+  type Filters,
+} from '../domain/filters'
 import { useStable } from '../components/ui/use-stable'
 import { browserZone } from './browser-zone'
 import type { ToolSummary } from '../domain/summary'
@@ -83,6 +89,8 @@ export function useDashboardFilters() {
   // The filters are parsed again whenever the range's tool counts grow (every loading update):
   // equal filters keep their identity, so nothing memoised on them is rebuilt.
   const filters = useStable(parsed?.filters ?? null, sameNullableFilters)
+  // The zone needs no installation data: known from the first render, equal to `filters.tz`.
+  const urlZone = useMemo(() => zoneParam(raw, zone), [raw, zone])
 
   return {
     meta,
@@ -92,6 +100,8 @@ export function useDashboardFilters() {
     rangeCounts,
     ignored: parsed?.ignored ?? [],
     setFilters,
+    /** The zone days and times are read in (the URL's `tz`, else this browser's). */
+    zone: filters?.tz ?? urlZone,
     browserZone: zone,
   }
 }

@@ -1,3 +1,5 @@
+import { PageIntro } from '../page-intro'
+import { PAGE_INTROS } from '../page-intros'
 import { useMemo } from 'react'
 import { describeApiError, useToolSummary } from '../../api'
 import { FilterBar, type ToolOption } from '../../components/filters'
@@ -28,12 +30,8 @@ export function CheckerPage() {
   )
 
   return (
-    <section aria-labelledby="checker-title">
-      <h1 id="checker-title">Checker</h1>
-      <p className="muted">
-        The tools offered to models, what each schema lets the argument check (ADR 246) judge, and a
-        playground that shows the answer a model would receive for a call.
-      </p>
+    <section aria-labelledby={PAGE_INTROS['/checker'].headingId}>
+      <PageIntro intro={PAGE_INTROS['/checker']} zone={null} />
       {meta.isError ? (
         <ErrorState
           title="The installation could not be read"

@@ -1,3 +1,5 @@
+import { PageIntro } from '../page-intro'
+import { PAGE_INTROS } from '../page-intros'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '../../components/filters'
@@ -9,10 +11,9 @@ import { useDashboardFilters } from '../use-dashboard-filters'
 
 /** `/`: the effect of the argument check (ADR 246) before and after its decision date. */
 export function OverviewPage() {
-  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const { meta, catalogue, filters, ignored, setFilters, browserZone, zone } = useDashboardFilters()
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
-  const zone = filters?.tz ?? browserZone
   const params = useMemo(() => parseEffectParams(raw, zone), [raw, zone])
   const onParamsChange = useCallback(
     (change: EffectParamsChange) => {
@@ -35,14 +36,8 @@ export function OverviewPage() {
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
 
   return (
-    <section aria-labelledby="overview-title">
-      <h1 id="overview-title">Overview: the effect of the argument check</h1>
-      <p className="muted">
-        Did ADR 246 turn failures nobody could act on into refusals the model corrects in one round,
-        and what did it cost? Tool calls in equal windows before and after the decision date, for
-        the selected tools; the chart follows the date range. Days are read in{' '}
-        <strong>{zone}</strong>.
-      </p>
+    <section aria-labelledby={PAGE_INTROS['/'].headingId}>
+      <PageIntro intro={PAGE_INTROS['/']} zone={zone} />
       <InstallationStates
         meta={meta}
         catalogue={catalogue}

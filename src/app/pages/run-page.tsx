@@ -15,10 +15,9 @@ export function RunPage() {
   const { uuid } = useParams({ from: '/runs/$uuid' })
   const search = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
-  const { meta, filters, browserZone } = useDashboardFilters()
+  const { meta, zone } = useDashboardFilters()
   const run = useRun(uuid)
   const back = useCallback(() => void navigate({ to: '/runs', search }), [navigate, search])
-  const zone = filters?.tz ?? browserZone
   // The decision date as the overview reads it: `since=` in the link, else /meta.
   const decision = useMemo(
     () =>

@@ -1,3 +1,5 @@
+import { PageIntro } from '../page-intro'
+import { PAGE_INTROS } from '../page-intros'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '../../components/filters'
@@ -19,7 +21,7 @@ const LIST_KEYS = ['outcome', 'configuration', 'status'] as const
 export function RunsPage() {
   const raw = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
-  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const { meta, catalogue, filters, ignored, setFilters, browserZone, zone } = useDashboardFilters()
   const list = useMemo(() => parseRunListFilters(raw), [raw])
   const runs = useRunsList(filters, list.within)
   const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
@@ -47,13 +49,8 @@ export function RunsPage() {
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
 
   return (
-    <section aria-labelledby="runs-title">
-      <h1 id="runs-title">Runs</h1>
-      <p className="muted">
-        The runs behind the counts: one row per run with a step in the range, its counted tool calls
-        by outcome, newest first. Open a run for its timeline, round by round. Times are shown in{' '}
-        <strong>{filters?.tz ?? browserZone}</strong>.
-      </p>
+    <section aria-labelledby={PAGE_INTROS['/runs'].headingId}>
+      <PageIntro intro={PAGE_INTROS['/runs']} zone={zone} />
       <InstallationStates meta={meta} catalogue={catalogue} />
       {mounted && filters && meta.data ? (
         <>

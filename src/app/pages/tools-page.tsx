@@ -1,3 +1,5 @@
+import { PageIntro } from '../page-intro'
+import { PAGE_INTROS } from '../page-intros'
 import { useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import { FilterBar, toolOptions } from '../../components/filters'
@@ -12,7 +14,7 @@ const NO_TOOLS: readonly Tool[] = []
 
 /** `/tools`: the tool report for the filters in the URL. */
 export function ToolsPage() {
-  const { meta, catalogue, filters, ignored, setFilters, browserZone, rangeCounts } =
+  const { meta, catalogue, filters, ignored, setFilters, browserZone, zone, rangeCounts } =
     useDashboardFilters()
   const summary = useToolSummary(filters)
   // Counts for the picker: the range's calls of every tool, whatever is selected.
@@ -27,13 +29,8 @@ export function ToolsPage() {
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
 
   return (
-    <section aria-labelledby="tools-title">
-      <h1 id="tools-title">Tools</h1>
-      <p className="muted">
-        Every tool call of the agent runs in the range, by outcome: succeeded, failed, or refused by
-        the argument check (ADR 246) with its code. Days are read in{' '}
-        <strong>{filters?.tz ?? browserZone}</strong>.
-      </p>
+    <section aria-labelledby={PAGE_INTROS['/tools'].headingId}>
+      <PageIntro intro={PAGE_INTROS['/tools']} zone={zone} />
       <InstallationStates meta={meta} catalogue={catalogue} />
       {mounted && filters && meta.data ? (
         <>

@@ -1,4 +1,4 @@
-import { addDays, daySpan, isIsoDay, normalizeZone, type IsoDay } from '../time'
+import { addDays, daySpan, isIsoDay, type IsoDay } from '../time'
 import { describeValue } from './describe-value'
 import {
   DEFAULT_PRESET,
@@ -10,6 +10,7 @@ import {
 } from './filters'
 import { dataDays, presetRange } from './preset-range'
 import { readMany, readSingle, type RawSearch } from './read-param'
+import { zoneParam } from './zone-param'
 
 export interface ParsedFilters {
   filters: Filters
@@ -29,7 +30,7 @@ const DEFAULT_SPAN = 30
  */
 export function parseFilters(raw: RawSearch, context: FilterContext): ParsedFilters {
   const ignored: string[] = []
-  const tz = parseZone(raw, context, ignored)
+  const tz = zoneParam(raw, context.defaultZone, ignored)
 
   let preset: Preset | undefined
   const rawPreset = readSingle(raw, 'preset', ignored)
@@ -46,16 +47,6 @@ export function parseFilters(raw: RawSearch, context: FilterContext): ParsedFilt
       ? namedRange(preset, rawFrom, rawTo, context, tz, ignored)
       : customRange(preset, rawFrom, rawTo, context, tz, ignored)
   return { filters: { ...range, tz, tools: parseTools(raw, context, ignored) }, ignored }
-}
-
-function parseZone(raw: RawSearch, context: FilterContext, ignored: string[]): string {
-  const fallback = normalizeZone(context.defaultZone) ?? 'UTC'
-  const value = readSingle(raw, 'tz', ignored)
-  if (value === undefined) return fallback
-  const zone = normalizeZone(value)
-  if (zone !== null) return zone
-  ignored.push(`Ignored tz=${describeValue(value)}: not a known time zone, using ${fallback}`)
-  return fallback
 }
 
 type Range = { from: IsoDay; to: IsoDay; preset: Preset }

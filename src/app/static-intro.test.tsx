@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { delay, http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { App } from './app'
+import { browserZone } from './browser-zone'
+import { PAGE_INTROS } from './page-intros'
+import { createAppRouter } from './router'
+import { paintStaticIntro } from './static-intro'
+
+const base = '/api/diagnostics/v1'
+const meta = {
+  installation: 'Test',
+  privacyLevel: 'metadata',
+  earliestAt: '2026-09-01T06:00:00Z',
+  latestAt: '2026-11-28T17:00:00Z',
+  retentionDays: null,
+  argumentCheckSince: '2026-11-05T09:00:00Z',
+}
+const server = setupServer(
+  http.get(`${base}/meta`, () => HttpResponse.json(meta)),
+  http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
+  http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
+)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+/** index.html as the browser has it before any script runs. */
+function staticShell(): Document {
+  const html = readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8')
+  return new DOMParser().parseFromString(html, 'text/html')
+}
+
+/** The page's `main` with its section and the section's heading and lead, as markup. */
+function introMarkup(main: Element | null): string {
+  const section = main?.querySelector(':scope > section')
+  if (!main || !section) return 'no main > section'
+  const attrs = (el: Element) =>
+    [...el.attributes]
+      .map((a) => `${a.name}="${a.value}"`)
+      .sort()
+      .join(' ')
+  const [heading, lead] = [...section.children]
+  return `<main ${attrs(main)}><section ${attrs(section)}>${heading?.outerHTML ?? ''}${lead?.outerHTML ?? ''}`
+}
+
+const SEARCHES = [
+  '',
+  '?tz=UTC',
+  '?tz=europe/berlin&from=2026-09-01&to=2026-11-28',
+  '?tz=Mars/Olympus_Mons',
+  '?tz=Asia/Tokyo&tz=UTC',
+  '?tz=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+  '?tz=',
+]
+
+describe('the intro the entry paints before React', () => {
+  for (const page of Object.keys(PAGE_INTROS)) {
+    it.each(SEARCHES)(
+      `is the markup React renders on ${page}%s, and stays so once /meta has loaded`,
+      async (search) => {
+        const shell = staticShell()
+        expect(paintStaticIntro({ pathname: page, search }, browserZone, shell)).toBe(true)
+        const painted = introMarkup(shell.querySelector('#root > .shell > main'))
+        expect(painted).toContain('<h1 ')
+
+        const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
+        const { container } = render(<App api={{ baseUrl: base }} router={router} />)
+        await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+        expect(introMarkup(container.querySelector('main'))).toBe(painted)
+        // Once /meta has loaded the page reads its zone from the parsed filters: still the same.
+        await waitFor(() => expect(screen.queryByText('Test')).toBeInTheDocument())
+        expect(introMarkup(container.querySelector('main'))).toBe(painted)
+      },
+    )
+  }
+
+  it.each(Object.keys(PAGE_INTROS))(
+    'is the markup React renders on %s while /meta has not answered',
+    async (page) => {
+      server.use(
+        http.get(`${base}/meta`, async () => {
+          await delay('infinite')
+          return HttpResponse.json(meta)
+        }),
+      )
+      const search = '?tz=Pacific/Chatham'
+      const shell = staticShell()
+      paintStaticIntro({ pathname: page, search }, browserZone, shell)
+      const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
+      const { container } = render(<App api={{ baseUrl: base }} router={router} />)
+      await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+      expect(screen.queryByText('Test')).toBeNull()
+      expect(introMarkup(container.querySelector('main'))).toBe(
+        introMarkup(shell.querySelector('#root > .shell > main')),
+      )
+    },
+  )
+
+  it('sets a hostile zone value as text and falls back to a real zone', () => {
+    const shell = staticShell()
+    paintStaticIntro({ pathname: '/tools', search: SEARCHES[5] ?? '' }, () => 'UTC', shell)
+    expect(shell.querySelector('img')).toBeNull()
+    expect(shell.querySelector('main strong')?.textContent).toBe('UTC')
+  })
+
+  it('leaves other paths and a shell that already holds a page alone', () => {
+    const shell = staticShell()
+    expect(paintStaticIntro({ pathname: '/runs/abc', search: '' }, () => 'UTC', shell)).toBe(false)
+    expect(paintStaticIntro({ pathname: '/nope', search: '' }, () => 'UTC', shell)).toBe(false)
+    expect(shell.querySelector('main')).toBeNull()
+    expect(paintStaticIntro({ pathname: '/tools/', search: '' }, () => 'UTC', shell)).toBe(true)
+    expect(paintStaticIntro({ pathname: '/tools', search: '' }, () => 'UTC', shell)).toBe(false)
+    expect(shell.querySelectorAll('main')).toHaveLength(1)
+  })
+})

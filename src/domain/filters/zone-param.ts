@@ -1,0 +1,19 @@
+import { normalizeZone } from '../time/zone'
+import { describeValue } from './describe-value'
+import { readSingle, type RawSearch } from './read-param'
+
+/**
+ * The zone of a URL's `tz` parameter: the named zone when the runtime knows it, else
+ * `defaultZone` (UTC if that is invalid too), noting a rejected value in `ignored`. The one
+ * rule for the zone; it needs nothing from the installation, so a page can name its zone before
+ * `/meta` has loaded (and the entry before React has).
+ */
+export function zoneParam(raw: RawSearch, defaultZone: string, ignored: string[] = []): string {
+  const fallback = normalizeZone(defaultZone) ?? 'UTC'
+  const value = readSingle(raw, 'tz', ignored)
+  if (value === undefined) return fallback
+  const zone = normalizeZone(value)
+  if (zone !== null) return zone
+  ignored.push(`Ignored tz=${describeValue(value)}: not a known time zone, using ${fallback}`)
+  return fallback
+}
