@@ -3,7 +3,7 @@
  * of the same pages), and the same per-tool and per-day aggregation written with arquero.
  */
 import * as aq from 'arquero'
-import { fastRunsPage, runsPageSchema, type Run } from '../../src/domain/contract'
+import { fastRunsPage, runsPageSchema, type Run, type Step } from '../../src/domain/contract'
 import { outcomeOf } from '../../src/domain/outcome'
 import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../src/domain/summary'
 import { bucketDay } from '../../src/domain/time'
@@ -59,7 +59,10 @@ function sameCounts(a: Readonly<Nested>, b: Readonly<Nested>): boolean {
   })
 }
 
-/** The same aggregation with arquero: flatten counted tool steps to columns, then group and count. */
+/**
+ * The same aggregation with arquero at its best: our own loop flattens the counted tool steps to
+ * columns (with our outcome rule and day buckets), arquero groups and counts. The goal's figure.
+ */
 function arqueroAggregate(parsed: { runs: Run[] }[]) {
   const scope = createScope(FILTERS)
   const tool: string[] = []
@@ -83,8 +86,58 @@ function arqueroAggregate(parsed: { runs: Run[] }[]) {
   return { byTool, byDay }
 }
 
+/**
+ * The same aggregation as people write it with arquero: the steps flattened with plain JS, read
+ * into a table, filtered, derived (with our outcome rule and day buckets, escaped) and grouped.
+ */
+function arqueroIdiomatic(parsed: { runs: Run[] }[]) {
+  const { buckets } = createScope(FILTERS)
+  const steps: Step[] = parsed.flatMap((page) => page.runs.flatMap((run) => run.steps))
+  type Row = Pick<Step, 'kind' | 'toolName' | 'occurredAt' | 'toolRefusal' | 'toolIsError'>
+  const table = aq
+    .from(steps, ['kind', 'toolName', 'occurredAt', 'toolRefusal', 'toolIsError'])
+    .filter(aq.escape((d: Row) => d.kind === 'tool' && typeof d.toolName === 'string'))
+    .derive({
+      tool: (d: Row) => d.toolName,
+      day: aq.escape((d: Row) => bucketDay(buckets, Date.parse(d.occurredAt))),
+      outcome: aq.escape((d: Row) => outcomeOf(d)),
+    })
+    .filter((d: { day: string | null }) => d.day !== null)
+  const byTool = table.groupby('tool', 'outcome').count().objects()
+  const byDay = table.groupby('day', 'outcome').count().objects()
+  return { byTool, byDay }
+}
+
+/**
+ * Parse and fold page by page, as the load worker does (each page folded while its objects are
+ * fresh): the total time of each. The median of three runs by their ratio.
+ */
+async function pageByPage(pages: readonly string[], scope: ReturnType<typeof createScope>) {
+  const runs: { parseMs: number; foldMs: number }[] = []
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc?.()
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    let parseMs = 0
+    let foldMs = 0
+    let summary: ToolSummary = emptySummary()
+    for (const text of pages) {
+      const start = performance.now()
+      const page = JSON.parse(text) as { runs: Run[] }
+      const parsed = performance.now()
+      summary = foldRuns(summary, page.runs, scope)
+      foldMs += performance.now() - parsed
+      parseMs += parsed - start
+    }
+    runs.push({ parseMs, foldMs })
+  }
+  runs.sort((a, b) => a.foldMs / a.parseMs - b.foldMs / b.parseMs)
+  return runs[1] ?? { parseMs: NaN, foldMs: NaN }
+}
+
 export async function run(): Promise<BenchRow[]> {
   const data = scaleData()
+  // First, while the heap holds only the page texts (as the worker's does).
+  const pipeline = await pageByPage(data.pages, createScope(FILTERS))
   const parse = await best(() => data.pages.map((p) => JSON.parse(p) as { runs: Run[] }))
   const parsed = parse.value
   const scope = createScope(FILTERS)
@@ -101,6 +154,10 @@ export async function run(): Promise<BenchRow[]> {
   const agrees =
     sameCounts(nest(arquero.value.byTool, 'tool'), fold.value.byTool) &&
     sameCounts(nest(arquero.value.byDay, 'day'), fold.value.byDay)
+  const idiomatic = await best(() => arqueroIdiomatic(parsed))
+  const idiomaticAgrees =
+    sameCounts(nest(idiomatic.value.byTool, 'tool'), fold.value.byTool) &&
+    sameCounts(nest(idiomatic.value.byDay, 'day'), fold.value.byDay)
   const calls = Object.values(fold.value.byTool).reduce(
     (n, outcomes) => n + Object.values(outcomes).reduce((a, b) => a + b, 0),
     0,
@@ -108,6 +165,7 @@ export async function run(): Promise<BenchRow[]> {
   releaseScaleData()
   const ratio = fold.ms / parse.ms
   const speedup = arquero.ms / fold.ms
+  const idiomaticSpeedup = idiomatic.ms / fold.ms
   return [
     {
       bench: 'data',
@@ -131,6 +189,12 @@ export async function run(): Promise<BenchRow[]> {
       met: ratio <= 0.1,
     },
     {
+      bench: 'fold',
+      figure: 'fold / parse, page by page as the load worker runs them (for information)',
+      value: pipeline.foldMs / pipeline.parseMs,
+      unit: `× (${Math.round(pipeline.foldMs)} ms vs ${Math.round(pipeline.parseMs)} ms; median of 3)`,
+    },
+    {
       bench: 'validate',
       figure: 'fast validation, same output as zod (what the client runs)',
       value: fastValidate.ms,
@@ -144,7 +208,7 @@ export async function run(): Promise<BenchRow[]> {
     },
     {
       bench: 'arquero',
-      figure: 'same aggregation with arquero (best of 3, like ours)',
+      figure: 'arquero after our own flatten loop (its best case; best of 3, like ours)',
       value: arquero.ms,
       unit: `ms (${arquero.value.byTool.length} tool × outcome and ${arquero.value.byDay.length} day × outcome groups)`,
     },
@@ -158,11 +222,25 @@ export async function run(): Promise<BenchRow[]> {
     },
     {
       bench: 'arquero',
-      figure: 'arquero / ours',
+      figure: 'arquero at its best / ours',
       value: speedup,
       unit: '× faster (ours)',
       goal: '≥ 5',
       met: speedup >= 5,
+    },
+    {
+      bench: 'arquero',
+      figure: 'arquero as usually written: from → filter → derive → groupby (for information)',
+      value: idiomatic.ms,
+      unit: idiomaticAgrees
+        ? 'ms, every count equal to ours'
+        : 'ms — NO, its counts differ from ours',
+    },
+    {
+      bench: 'arquero',
+      figure: 'arquero as usually written / ours (for information)',
+      value: idiomaticSpeedup,
+      unit: '× faster (ours)',
     },
   ]
 }
