@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -49,6 +49,28 @@ describe('the shell', () => {
   ])('deep link %s renders its page', async (path, heading) => {
     renderAt(path)
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['/', 'Overview'],
+    ['/?from=2026-09-01&to=2026-11-28&tz=UTC', 'Overview'],
+    ['/tools?tz=UTC&tool=a', 'Tools'],
+    ['/runs?outcome=failed', 'Runs'],
+    ['/runs/abc-123?tz=UTC', 'Runs'],
+    ['/checker?from=2026-09-01', 'Checker'],
+  ])('marks the one navigation link of %s as the current page', async (path, current) => {
+    renderAt(path)
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: current })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    )
+    const others = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.textContent !== current)
+    for (const link of others) expect(link).not.toHaveAttribute('aria-current')
   })
 
   it('a deep link to an unknown run says it may have been removed by retention', async () => {

@@ -29,7 +29,11 @@ export function Layout() {
           <ul className="nav">
             {NAV.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} activeOptions={{ exact: item.to === '/' }}>
+                <Link
+                  to={item.to}
+                  // Active on its page whatever the filters in the URL; Overview only on `/` itself.
+                  activeOptions={{ exact: item.to === '/', includeSearch: false }}
+                >
                   {item.label}
                 </Link>
               </li>
