@@ -1,7 +1,7 @@
 import './app/styles.css'
 import { browserZone } from './app/browser-zone'
 import { nextTask } from './app/next-task'
-import { paintStaticIntro } from './app/static-intro'
+import { paintStaticPage } from './app/static-intro'
 
 /*
  * Start-up in short tasks (issue 8: no main-thread task over 50 ms). The entry holds almost no
@@ -38,7 +38,7 @@ async function start() {
   // A failed request is reported where the response is read, by loadRuntimeConfig.
   configResponse.catch(() => undefined)
   // The page's heading and lead go on screen first, before any chunk is even requested.
-  paintStaticIntro(window.location, browserZone)
+  paintStaticPage(window.location, browserZone)
   await afterPaint()
   preloadStages()
   const { createRoot } = await import('react-dom/client')

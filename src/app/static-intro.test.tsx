@@ -9,7 +9,7 @@ import { App } from './app'
 import { browserZone } from './browser-zone'
 import { PAGE_INTROS } from './page-intros'
 import { createAppRouter } from './router'
-import { paintStaticIntro } from './static-intro'
+import { paintStaticPage } from './static-intro'
 
 const base = '/api/diagnostics/v1'
 const meta = {
@@ -24,6 +24,7 @@ const server = setupServer(
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
+  http.get(`${base}/runs/:uuid`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
 )
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
@@ -64,7 +65,7 @@ describe('the intro the entry paints before React', () => {
       `is the markup React renders on ${page}%s, and stays so once /meta has loaded`,
       async (search) => {
         const shell = staticShell()
-        expect(paintStaticIntro({ pathname: page, search }, browserZone, shell)).toBe(true)
+        expect(paintStaticPage({ pathname: page, search }, browserZone, shell)).toBe(true)
         const painted = introMarkup(shell.querySelector('#root > .shell > main'))
         expect(painted).toContain('<h1 ')
 
@@ -90,7 +91,7 @@ describe('the intro the entry paints before React', () => {
       )
       const search = '?tz=Pacific/Chatham'
       const shell = staticShell()
-      paintStaticIntro({ pathname: page, search }, browserZone, shell)
+      paintStaticPage({ pathname: page, search }, browserZone, shell)
       const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
       const { container } = render(<App api={{ baseUrl: base }} router={router} />)
       await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
@@ -101,20 +102,35 @@ describe('the intro the entry paints before React', () => {
     },
   )
 
+  it.each(['/', '/tools', '/runs', '/runs/abc-123', '/checker', '/no-such-page'])(
+    'marks the same navigation link current on %s as React does',
+    async (page) => {
+      const shell = staticShell()
+      paintStaticPage({ pathname: page, search: '?tz=UTC' }, browserZone, shell)
+      const currentIn = (root: ParentNode) =>
+        [...root.querySelectorAll('nav a[aria-current="page"]')].map((a) => a.textContent)
+      const router = createAppRouter(createMemoryHistory({ initialEntries: [`${page}?tz=UTC`] }))
+      const { container } = render(<App api={{ baseUrl: base }} router={router} />)
+      await screen.findByRole('navigation', { name: 'Main' })
+      await waitFor(() => expect(currentIn(container)).toEqual(currentIn(shell)))
+      expect(currentIn(shell)).toHaveLength(page === '/no-such-page' ? 0 : 1)
+    },
+  )
+
   it('sets a hostile zone value as text and falls back to a real zone', () => {
     const shell = staticShell()
-    paintStaticIntro({ pathname: '/tools', search: SEARCHES[5] ?? '' }, () => 'UTC', shell)
+    paintStaticPage({ pathname: '/tools', search: SEARCHES[5] ?? '' }, () => 'UTC', shell)
     expect(shell.querySelector('img')).toBeNull()
     expect(shell.querySelector('main strong')?.textContent).toBe('UTC')
   })
 
   it('leaves other paths and a shell that already holds a page alone', () => {
     const shell = staticShell()
-    expect(paintStaticIntro({ pathname: '/runs/abc', search: '' }, () => 'UTC', shell)).toBe(false)
-    expect(paintStaticIntro({ pathname: '/nope', search: '' }, () => 'UTC', shell)).toBe(false)
+    expect(paintStaticPage({ pathname: '/runs/abc', search: '' }, () => 'UTC', shell)).toBe(false)
+    expect(paintStaticPage({ pathname: '/nope', search: '' }, () => 'UTC', shell)).toBe(false)
     expect(shell.querySelector('main')).toBeNull()
-    expect(paintStaticIntro({ pathname: '/tools/', search: '' }, () => 'UTC', shell)).toBe(true)
-    expect(paintStaticIntro({ pathname: '/tools', search: '' }, () => 'UTC', shell)).toBe(false)
+    expect(paintStaticPage({ pathname: '/tools/', search: '' }, () => 'UTC', shell)).toBe(true)
+    expect(paintStaticPage({ pathname: '/tools', search: '' }, () => 'UTC', shell)).toBe(false)
     expect(shell.querySelectorAll('main')).toHaveLength(1)
   })
 })

@@ -4,18 +4,19 @@ import { parseSearch } from './search-params'
 
 /**
  * Paints the page's heading and lead paragraph into index.html's static shell before React has
- * loaded: the same elements, classes and text `PageIntro` renders in the page (a unit test keeps
+ * loaded, and marks the navigation's current link: the same elements, classes and text `PageIntro` renders in the page (a unit test keeps
  * them equal), so the page's largest text appears with the first paint and React's first render
  * replaces it with itself. Only the four pages with fixed intros; any other path, or a shell
  * that already holds a page, is left alone. Text is set as text, never parsed as HTML.
  */
-export function paintStaticIntro(
+export function paintStaticPage(
   location: { pathname: string; search: string },
   defaultZone: () => string,
   doc: Document = document,
 ): boolean {
   const intro = introOf(location.pathname)
   const shell = doc.querySelector('#root > .shell')
+  if (shell !== null) markCurrentLink(shell, location.pathname)
   if (intro === null || shell === null || shell.querySelector('main') !== null) return false
   const main = doc.createElement('main')
   main.id = 'main'
@@ -38,4 +39,19 @@ export function paintStaticIntro(
   main.append(section)
   shell.append(main)
   return true
+}
+
+/**
+ * Marks the static navigation's link to the current page as React's layout will (`/` only on
+ * itself, every other link on its path and below), so the header does not change when React
+ * takes over.
+ */
+function markCurrentLink(shell: Element, pathname: string): void {
+  for (const link of shell.querySelectorAll('nav a[href]')) {
+    const href = link.getAttribute('href') ?? ''
+    const current =
+      href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`)
+    if (current) link.setAttribute('aria-current', 'page')
+    else link.removeAttribute('aria-current')
+  }
 }
