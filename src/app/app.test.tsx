@@ -34,7 +34,9 @@ describe('the shell', () => {
   it('shows the installation as text and its privacy level in words', async () => {
     renderAt('/')
     expect(await screen.findByText('Acme <b>Intranet</b>')).toBeInTheDocument()
-    expect(screen.getByText(/Privacy level: metadata-only/)).toBeInTheDocument()
+    expect(
+      screen.getByTitle('The level run steps are stored at on this installation'),
+    ).toHaveTextContent('Privacy level: metadata-only')
     expect(screen.getByText(/no prompt, argument or result text is ever read/)).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'Main' })
     for (const name of ['Overview', 'Tools', 'Runs', 'Checker']) {

@@ -27,7 +27,8 @@ export function InstallationHeader() {
         {meta.data.installation}
       </span>
       <span className="badge" title="The level run steps are stored at on this installation">
-        Privacy level: {privacyLevelLabel(meta.data.privacyLevel)}
+        <span className="badge__label">Privacy level: </span>
+        {privacyLevelLabel(meta.data.privacyLevel)}
       </span>
     </p>
   )
