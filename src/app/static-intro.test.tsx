@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { staticShell } from '../testing/static-shell'
 import { render, screen, waitFor } from '@testing-library/react'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { delay, http, HttpResponse } from 'msw'
@@ -29,12 +28,6 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
-
-/** index.html as the browser has it before any script runs. */
-function staticShell(): Document {
-  const html = readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8')
-  return new DOMParser().parseFromString(html, 'text/html')
-}
 
 /** The page's `main` with its section and the section's heading and lead, as markup. */
 function introMarkup(main: Element | null): string {

@@ -1,13 +1,6 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { staticShell } from '../testing/static-shell'
 import { NAV, PRIVACY_LINE } from './layout'
-
-/** index.html's static shell, parsed as the browser would before any script runs. */
-function staticShell(): Document {
-  const html = readFileSync(path.resolve(process.cwd(), 'index.html'), 'utf8')
-  return new DOMParser().parseFromString(html, 'text/html')
-}
 
 const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
 
