@@ -1,7 +1,7 @@
 import './app/styles.css'
 import { browserZone } from './app/browser-zone'
 import { nextTask } from './app/next-task'
-import { paintStaticPage } from './app/static-intro'
+import { paintStaticPage } from './app/static-page'
 
 /*
  * Start-up in short tasks (issue 8: no main-thread task over 50 ms). The entry holds almost no

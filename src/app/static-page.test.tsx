@@ -8,7 +8,7 @@ import { App } from './app'
 import { browserZone } from './browser-zone'
 import { PAGE_INTROS } from './page-intros'
 import { createAppRouter } from './router'
-import { paintStaticPage } from './static-intro'
+import { paintStaticPage } from './static-page'
 
 const base = '/api/diagnostics/v1'
 const meta = {
