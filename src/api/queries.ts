@@ -24,6 +24,9 @@ export const metaQuery = (config: ApiConfig) =>
     staleTime: 60_000,
     retry: retryPolicy,
     retryDelay,
+    // The header asks first and a page mounts later (after its chunk): a failed answer stays
+    // shown with its Retry button rather than being asked again by each newly mounted part.
+    retryOnMount: false,
   })
 
 export const toolsQuery = (config: ApiConfig) =>

@@ -65,10 +65,6 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   // The router is built (its history read, its routes planned) in a task of its own.
   const router = createAppRouter()
   await nextTask()
-  // The page's chunk is loaded before the first render, so React's first commit shows the page
-  // (and replaces the intro the entry painted with the same intro) rather than an empty main.
-  await router.load().catch(() => undefined)
-  await nextTask()
   const app = (
     <StrictMode>
       <App
