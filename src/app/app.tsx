@@ -19,13 +19,13 @@ export interface AppProps {
   loads?: LoadRunner
 }
 
+/** The app's query client (the one place its defaults are set). */
+export const createQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } })
+
 /** Providers and router. Large summaries are cached without structural sharing. */
 export function App({ api, router, queryClient, loads }: AppProps) {
-  const [client] = useState(
-    () =>
-      queryClient ??
-      new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  )
+  const [client] = useState(() => queryClient ?? createQueryClient())
   const [appRouter] = useState(() => router ?? createAppRouter())
   const [summaries] = useState(() => new RunSummaryStore(loads))
   return (

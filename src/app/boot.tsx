@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
-import { WorkerRunner } from '../api'
+import { metaQuery, WorkerRunner, type ApiConfig } from '../api'
 import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
-import { App } from './app'
+import { App, createQueryClient } from './app'
 import { ConfigErrorScreen } from './config-error-screen'
 import { nextTask } from './next-task'
 import { createAppRouter } from './router'
@@ -65,17 +65,21 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   // The router is built (its history read, its routes planned) in a task of its own.
   const router = createAppRouter()
   await nextTask()
+  const api: ApiConfig = {
+    baseUrl: result.config.apiBaseUrl,
+    timeoutMs: result.config.apiTimeoutMs,
+    fetchFn,
+  }
+  // /meta is asked for while the page's chunk loads, not after it. The chunk is loaded before
+  // the first render, so React's first commit shows the page (and replaces the intro the entry
+  // painted with the same intro) rather than an empty main.
+  const queryClient = createQueryClient()
+  void queryClient.prefetchQuery(metaQuery(api))
+  await router.load().catch(() => undefined)
+  await nextTask()
   const app = (
     <StrictMode>
-      <App
-        router={router}
-        api={{
-          baseUrl: result.config.apiBaseUrl,
-          timeoutMs: result.config.apiTimeoutMs,
-          fetchFn,
-        }}
-        loads={loads}
-      />
+      <App router={router} api={api} queryClient={queryClient} loads={loads} />
     </StrictMode>
   )
   startTransition(() => root.render(app))

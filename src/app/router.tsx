@@ -5,8 +5,6 @@ import {
   lazyRouteComponent,
 } from '@tanstack/react-router'
 import { Layout } from './layout'
-import { PAGE_INTROS, type IntroPath } from './page-intros'
-import { PendingPage } from './pending-page'
 import { NotFoundPage, RouteError } from './route-error'
 import { parseSearch, stringifySearch, validateRawSearch } from './search-params'
 
@@ -20,32 +18,22 @@ const rootRoute = createRootRoute({
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T & string) =>
   lazyRouteComponent(load, name)
 
-/** While a page with a fixed intro loads, its intro shows at once (and stays until it is there). */
-const pending = (path: IntroPath) => ({
-  pendingComponent: () => <PendingPage intro={PAGE_INTROS[path]} />,
-  pendingMs: 0,
-  pendingMinMs: 0,
-})
-
 const overviewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: validateRawSearch,
-  ...pending('/'),
   component: page(() => import('./pages/overview-page'), 'OverviewPage'),
 })
 const toolsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/tools',
   validateSearch: validateRawSearch,
-  ...pending('/tools'),
   component: page(() => import('./pages/tools-page'), 'ToolsPage'),
 })
 const runsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/runs',
   validateSearch: validateRawSearch,
-  ...pending('/runs'),
   component: page(() => import('./pages/runs-page'), 'RunsPage'),
 })
 const runRoute = createRoute({
@@ -58,7 +46,6 @@ const checkerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checker',
   validateSearch: validateRawSearch,
-  ...pending('/checker'),
   component: page(() => import('./pages/checker-page'), 'CheckerPage'),
 })
 
