@@ -1,6 +1,6 @@
 /**
  * Each page's heading and lead paragraph, in one place: React renders them with the page
- * (`PageIntro`), and the entry paints them before React has loaded (`paintStaticPage`), so the
+ * (`PageSection`), and the entry paints them before React has loaded (`paintStaticPage`), so the
  * page's largest text is on screen with the first paint. Plain text only.
  */
 export interface PageIntroText {

@@ -1,13 +1,15 @@
+// The rule's own module, not `domain/filters`: the entry stays a few kB.
 import { zoneParam } from '../domain/filters/zone-param'
 import { introOf } from './page-intros'
 import { parseSearch } from './search-params'
 
 /**
  * Paints the page's heading and lead paragraph into index.html's static shell before React has
- * loaded, and marks the navigation's current link: the same elements, classes and text `PageIntro` renders in the page (a unit test keeps
- * them equal), so the page's largest text appears with the first paint and React's first render
- * replaces it with itself. Only the four pages with fixed intros; any other path, or a shell
- * that already holds a page, is left alone. Text is set as text, never parsed as HTML.
+ * loaded, and marks the navigation's current link: the same elements, classes and text
+ * `PageSection` renders (a unit test keeps them equal), so the page's largest text appears with
+ * the first paint and React's first render replaces it with itself. Only the four pages with
+ * fixed intros; any other path, or a shell that already holds a page, is left alone. Text is set
+ * as text, never parsed as HTML.
  */
 export function paintStaticPage(
   location: { pathname: string; search: string },

@@ -89,7 +89,8 @@ export function useDashboardFilters() {
   // The filters are parsed again whenever the range's tool counts grow (every loading update):
   // equal filters keep their identity, so nothing memoised on them is rebuilt.
   const filters = useStable(parsed?.filters ?? null, sameNullableFilters)
-  // The zone needs no installation data: known from the first render, equal to `filters.tz`.
+  // The zone needs no installation data: known from the first render, and by the same rule and
+  // inputs as `filters.tz`.
   const urlZone = useMemo(() => zoneParam(raw, zone), [raw, zone])
 
   return {
@@ -101,7 +102,7 @@ export function useDashboardFilters() {
     ignored: parsed?.ignored ?? [],
     setFilters,
     /** The zone days and times are read in (the URL's `tz`, else this browser's). */
-    zone: filters?.tz ?? urlZone,
+    zone: urlZone,
     browserZone: zone,
   }
 }

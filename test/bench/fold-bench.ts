@@ -13,6 +13,12 @@ import { releaseScaleData, scaleData } from './scale-data'
 const SETTLE_MS = 500
 const FILTERS = { from: '2026-09-01', to: '2026-11-28', tz: 'Europe/Berlin', tools: [] as string[] }
 
+/** A full collection, then a pause while its sweeping finishes on helper threads. */
+async function settledHeap(): Promise<void> {
+  globalThis.gc?.()
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+}
+
 function timed<T>(fn: () => T): { ms: number; value: T } {
   const start = performance.now()
   const value = fn()
@@ -26,8 +32,7 @@ function timed<T>(fn: () => T): { ms: number; value: T } {
 async function best<T>(fn: () => T, runs = 3): Promise<{ ms: number; value: T }> {
   let result: { ms: number; value: T } | null = null
   for (let i = 0; i < runs; i++) {
-    globalThis.gc?.()
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    await settledHeap()
     const next = timed(fn)
     if (result === null || next.ms < result.ms) result = next
   }
@@ -115,8 +120,7 @@ function arqueroIdiomatic(parsed: { runs: Run[] }[]) {
 async function pageByPage(pages: readonly string[], scope: ReturnType<typeof createScope>) {
   const runs: { parseMs: number; foldMs: number }[] = []
   for (let i = 0; i < 3; i++) {
-    globalThis.gc?.()
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+    await settledHeap()
     let parseMs = 0
     let foldMs = 0
     let summary: ToolSummary = emptySummary()

@@ -1,5 +1,3 @@
-import { PageIntro } from '../page-intro'
-import { PAGE_INTROS } from '../page-intros'
 import { useMemo } from 'react'
 import { describeApiError, useToolSummary } from '../../api'
 import { FilterBar, type ToolOption } from '../../components/filters'
@@ -7,6 +5,8 @@ import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
 import { Checker } from '../../features/checker'
 import { useDashboardFilters } from '../use-dashboard-filters'
+import { PAGE_INTROS } from '../page-intros'
+import { PageSection } from '../page-section'
 
 /** `/checker`: the tool catalogue with its calls, each tool's schema, and the check's playground. */
 export function CheckerPage() {
@@ -30,8 +30,7 @@ export function CheckerPage() {
   )
 
   return (
-    <section aria-labelledby={PAGE_INTROS['/checker'].headingId}>
-      <PageIntro intro={PAGE_INTROS['/checker']} zone={null} />
+    <PageSection intro={PAGE_INTROS['/checker']} zone={null}>
       {meta.isError ? (
         <ErrorState
           title="The installation could not be read"
@@ -52,6 +51,6 @@ export function CheckerPage() {
           <Checker filters={filters} catalogue={catalogue} summary={summary} />
         </>
       ) : null}
-    </section>
+    </PageSection>
   )
 }

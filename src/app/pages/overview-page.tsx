@@ -1,5 +1,3 @@
-import { PageIntro } from '../page-intro'
-import { PAGE_INTROS } from '../page-intros'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '../../components/filters'
@@ -8,6 +6,8 @@ import { Overview, type EffectParamsChange } from '../../features/overview'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
+import { PAGE_INTROS } from '../page-intros'
+import { PageSection } from '../page-section'
 
 /** `/`: the effect of the argument check (ADR 246) before and after its decision date. */
 export function OverviewPage() {
@@ -36,8 +36,7 @@ export function OverviewPage() {
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
 
   return (
-    <section aria-labelledby={PAGE_INTROS['/'].headingId}>
-      <PageIntro intro={PAGE_INTROS['/']} zone={zone} />
+    <PageSection intro={PAGE_INTROS['/']} zone={zone}>
       <InstallationStates
         meta={meta}
         catalogue={catalogue}
@@ -61,6 +60,6 @@ export function OverviewPage() {
           />
         </>
       ) : null}
-    </section>
+    </PageSection>
   )
 }

@@ -1,5 +1,3 @@
-import { PageIntro } from '../page-intro'
-import { PAGE_INTROS } from '../page-intros'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '../../components/filters'
@@ -9,6 +7,8 @@ import { formatInstant } from '../../domain/time'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
+import { PAGE_INTROS } from '../page-intros'
+import { PageSection } from '../page-section'
 
 const describeInstant = (ms: number, zone: string) =>
   Number.isFinite(ms)
@@ -49,8 +49,7 @@ export function RunsPage() {
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
 
   return (
-    <section aria-labelledby={PAGE_INTROS['/runs'].headingId}>
-      <PageIntro intro={PAGE_INTROS['/runs']} zone={zone} />
+    <PageSection intro={PAGE_INTROS['/runs']} zone={zone}>
       <InstallationStates meta={meta} catalogue={catalogue} />
       {mounted && filters && meta.data ? (
         <>
@@ -91,6 +90,6 @@ export function RunsPage() {
           />
         </>
       ) : null}
-    </section>
+    </PageSection>
   )
 }

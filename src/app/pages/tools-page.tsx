@@ -1,5 +1,3 @@
-import { PageIntro } from '../page-intro'
-import { PAGE_INTROS } from '../page-intros'
 import { useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import { FilterBar, toolOptions } from '../../components/filters'
@@ -8,6 +6,8 @@ import { ToolReport } from '../../features/tool-report'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
+import { PAGE_INTROS } from '../page-intros'
+import { PageSection } from '../page-section'
 
 /** One empty catalogue, so the report's memoised parts do not redraw for a new `[]`. */
 const NO_TOOLS: readonly Tool[] = []
@@ -29,8 +29,7 @@ export function ToolsPage() {
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
 
   return (
-    <section aria-labelledby={PAGE_INTROS['/tools'].headingId}>
-      <PageIntro intro={PAGE_INTROS['/tools']} zone={zone} />
+    <PageSection intro={PAGE_INTROS['/tools']} zone={zone}>
       <InstallationStates meta={meta} catalogue={catalogue} />
       {mounted && filters && meta.data ? (
         <>
@@ -49,6 +48,6 @@ export function ToolsPage() {
           />
         </>
       ) : null}
-    </section>
+    </PageSection>
   )
 }
