@@ -72,10 +72,12 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   }
   // /meta is asked for while the page's chunk loads, not after it. The chunk is loaded before
   // the first render, so React's first commit shows the page (and replaces the intro the entry
-  // painted with the same intro) rather than an empty main.
+  // painted with the same intro) rather than an empty main. Only the chunks: a navigation started
+  // here would leave the router unaware of history changes until it is mounted.
   const queryClient = createQueryClient()
   void queryClient.prefetchQuery(metaQuery(api))
-  await router.load().catch(() => undefined)
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname)
+  await Promise.all(routes.map((route) => router.loadRouteChunk(route))).catch(() => undefined)
   await nextTask()
   const app = (
     <StrictMode>

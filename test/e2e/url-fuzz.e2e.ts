@@ -147,6 +147,26 @@ describe('fuzzed URLs', () => {
     )
   }, 120_000)
 
+  it('follows a history change made at any moment while the app starts', async () => {
+    // Back or Forward pressed while the app is still starting: the page shown must follow.
+    const page = await browser.newPage()
+    try {
+      for (const delayMs of [0, 50, 100, 150, 200, 250, 300, 400, 600]) {
+        await page.goto(server.url)
+        await page.waitForTimeout(delayMs)
+        await navigate(page, '/checker')
+        await expect
+          .poll(() => page.locator('main h1').first().innerText(), {
+            timeout: 10_000,
+            message: `history changed ${delayMs} ms after the start`,
+          })
+          .toBe('Checker')
+      }
+    } finally {
+      await page.close()
+    }
+  }, 120_000)
+
   it('never crash a page loaded from scratch with fuzzed parameters', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...PAGES), search, async (path, params) => {
