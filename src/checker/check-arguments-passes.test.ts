@@ -140,6 +140,30 @@ const passes: Row[] = [
   },
   { sentence: 'an empty enum is not judged', schema: { enum: [] }, args: 1, refuse: [] },
   {
+    sentence: 'null for a required nullable argument without a type',
+    schema: obj({ a: { nullable: true, enum: ['x'] } }, ['a']),
+    args: { a: null },
+    refuse: [],
+  },
+  {
+    sentence: 'numeric text for a number of an enum, as a cast reads it',
+    schema: obj({ a: { type: 'integer', enum: [2, 5] }, b: { enum: [0.5] } }),
+    args: { a: ' 5 ', b: '.5' },
+    refuse: [],
+  },
+  {
+    sentence: 'boolean casts for the booleans of an enum',
+    schema: obj({ a: { enum: [true] }, b: { enum: [false] }, c: { enum: [true] } }),
+    args: { a: 'TRUE', b: 0, c: 1 },
+    refuse: [],
+  },
+  {
+    sentence: 'a list judged as an object has its positions as names',
+    schema: obj({}, ['0', '1']),
+    args: ['a', 'b'],
+    refuse: [],
+  },
+  {
     sentence: 'undeclared arguments are free',
     schema: obj({ uid: INT }),
     args: { uid: 1, other: [1] },

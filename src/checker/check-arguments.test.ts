@@ -214,6 +214,79 @@ const refused: Row[] = [
       ['additional', 'd'],
     ],
   },
+  // A tool reading arguments that are not an object finds none of its required ones.
+  {
+    sentence: 'missing required, arguments a number',
+    schema: obj({ uid: INT }, ['uid']),
+    args: 7,
+    refuse: [['missing', 'uid']],
+  },
+  {
+    sentence: 'missing required, arguments a boolean',
+    schema: obj({ uid: INT }, ['uid']),
+    args: true,
+    refuse: [['missing', 'uid']],
+  },
+  {
+    sentence: 'missing required inside a number sent for an object',
+    schema: obj({ fields: obj({ title: TEXT }, ['title']) }, ['fields']),
+    args: { fields: 5 },
+    refuse: [['missing', 'fields.title']],
+  },
+  {
+    sentence: 'missing required, no arguments and no type',
+    schema: { properties: { uid: INT }, required: ['uid'] },
+    args: undefined,
+    refuse: [['missing', 'uid']],
+  },
+  {
+    sentence: 'a list judged as an object has only its positions as names',
+    schema: obj({ length: INT }, ['length', '0', '1']),
+    args: ['a'],
+    refuse: [
+      ['missing', 'length'],
+      ['missing', '["1"]'],
+    ],
+  },
+  {
+    sentence: 'a name listed twice in required is one mismatch',
+    schema: obj({}, ['a', 'b', 'a', 'a']),
+    args: {},
+    refuse: [
+      ['missing', 'a'],
+      ['missing', 'b'],
+    ],
+  },
+  // "a value outside an enum": only a cast's reading passes (see the passes table).
+  {
+    sentence: 'hex text is not the number of an enum',
+    schema: obj({ v: { type: 'integer', enum: [16] }, w: { type: 'string', enum: ['2'] } }),
+    args: { v: '0x10', w: '0x2' },
+    refuse: [
+      ['enum', 'v'],
+      ['enum', 'w'],
+    ],
+  },
+  {
+    sentence: 'a numeric text is not another text of an enum',
+    schema: obj({ v: { type: 'string', enum: ['2'] } }),
+    args: { v: ' +2.0 ' },
+    refuse: [['enum', 'v']],
+  },
+  {
+    sentence: 'boolean casts only meet boolean members',
+    schema: obj({
+      a: { type: 'string', enum: ['true'] },
+      b: { type: 'string', enum: ['false', 'auto'] },
+      c: { type: 'integer', enum: [1, 2] },
+    }),
+    args: { a: 1, b: 0, c: 'true' },
+    refuse: [
+      ['enum', 'a'],
+      ['enum', 'b'],
+      ['enum', 'c'],
+    ],
+  },
 ]
 
 describe('checkArguments: what is refused', () => {

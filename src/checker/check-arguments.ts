@@ -38,7 +38,7 @@ const NO_ARGUMENTS: Readonly<Record<string, unknown>> = Object.freeze({})
  * Checks a tool call's arguments against the schema the tool was offered with (ADR 246) and
  * names each mismatch in one sentence, at most ten. Refuses only what the ADR lists; any schema
  * the check cannot read (not an object, `true`, `{}`, `$ref`, …) gives no mismatches. Missing
- * arguments (`undefined`) are read as an empty arguments object when the schema declares a type.
+ * arguments (`undefined`) are read as an empty arguments object.
  * Never throws: on an unexpected failure it returns what it had found so far.
  */
 export function checkArguments(schema: unknown, args: unknown): Mismatch[] {
@@ -51,7 +51,7 @@ export function collectMismatches(schema: unknown, args: unknown, limit: number)
   try {
     const plan = planOf(schema)
     if (!plan.judged) return walk.out
-    if (args === undefined && plan.types !== 0) checkObject(plan, NO_ARGUMENTS, walk)
+    if (args === undefined) checkObject(plan, NO_ARGUMENTS, walk)
     else checkNode(plan, args, walk)
   } catch {
     // Schemas arrive from remote servers: a getter or proxy that throws must not stop the turn.
@@ -71,7 +71,7 @@ function checkNode(plan: Plan, value: unknown, walk: Walk): void {
   const types = plan.types
   if (value === null) {
     if (types !== 0 && (types & T_NULL) === 0) report(walk, 'null', (p) => nullMessage(p, types))
-    else if (types === 0 && plan.enumSet !== null && !plan.enumSet.hasNull) {
+    else if (types === 0 && !plan.nullable && plan.enumSet !== null && !plan.enumSet.hasNull) {
       const members = plan.enumSet.members
       report(walk, 'enum', (p) => enumMessage(p, members, null))
     }
@@ -90,7 +90,11 @@ function checkNode(plan: Plan, value: unknown, walk: Walk): void {
     return
   }
   if (kind === T_OBJECT) checkObject(plan, value as Record<string, unknown>, walk)
-  else if (kind === T_ARRAY) {
+  else if ((types & ~T_NULL) === T_OBJECT && kind !== T_ARRAY) {
+    // A number or boolean where only an object is declared passes as a kind the ADR does not
+    // name, but a tool reading it finds none of its arguments: each required one is missing.
+    checkObject(plan, NO_ARGUMENTS, walk)
+  } else if (kind === T_ARRAY) {
     // A PHP list is how a map keyed 0, 1, 2 decodes: where only an object is declared, the
     // list is judged as that object. Whatever is refused then, Ajv rejects the list anyway.
     if ((types & T_OBJECT) !== 0 && (types & T_ARRAY) === 0) {
@@ -99,14 +103,16 @@ function checkNode(plan: Plan, value: unknown, walk: Walk): void {
   }
 }
 
+/** Whether `name` is a key of `object`; a list (a PHP list) has only its positions as keys. */
+function hasName(object: object, name: string): boolean {
+  if (!Array.isArray(object)) return hasOwn(object, name)
+  return /^(?:0|[1-9]\d*)$/.test(name) && Number(name) < object.length
+}
+
 /** Judges an object's names: required ones first, then each sent one; {} misses every required name. */
 function checkObject(plan: Plan, object: Readonly<Record<string, unknown>>, walk: Walk): void {
-  const required = plan.required
-  for (let i = 0; i < required.length; i++) {
-    const name = required[i]
-    if (name === undefined || hasOwn(object, name)) continue
-    // A name listed twice in `required` is one missing argument, not two.
-    if (required.indexOf(name) !== i) continue
+  for (const name of plan.required) {
+    if (hasName(object, name)) continue
     if (walk.out.length >= walk.limit) return
     const types = propertyPlan(plan, name)?.types ?? 0
     walk.segments.push(name)

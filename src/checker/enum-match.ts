@@ -3,7 +3,7 @@ const EQUAL_DEPTH = 64
 
 /** An `enum` prepared for lenient look-ups. */
 export interface EnumSet {
-  /** Normalised keys of the scalar members (see `scalarKeys`). */
+  /** Keys of the scalar members (see `memberKey`). */
   readonly keys: ReadonlySet<string>
   /** Members that are lists or objects, compared by deep equality. */
   readonly complex: readonly unknown[]
@@ -12,22 +12,37 @@ export interface EnumSet {
 }
 
 /**
- * The keys a scalar matches under the ADR's leniency: text in any letter case, a number and the
- * text of that number (2 and "2"), and the boolean casts ("true", 1, 0). Other values get none.
+ * A numeric string as PHP 8 reads one: optional white space, a sign, digits with an optional
+ * fraction and exponent. Not hex, binary, `Infinity` or an empty text: a cast does not read
+ * those as the number.
  */
-function scalarKeys(value: unknown, add: (key: string) => void): void {
+const NUMERIC_TEXT = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/
+
+/** The key an enum member is stored under: by its own kind (text in lower case). */
+function memberKey(member: string | number | boolean): string {
+  if (typeof member === 'string') return `s:${member.toLowerCase()}`
+  if (typeof member === 'number') return `n:${String(member)}`
+  return member ? 'b:1' : 'b:0'
+}
+
+/**
+ * The keys a sent scalar matches under the ADR's leniency, each a member it reads as after a
+ * cast: text in any letter case; a number as its text (2 for an enum of "2"); a numeric text as
+ * its number ("5" for 5); "true", 1 and 0 as the boolean. Other values get none.
+ */
+function valueKeys(value: unknown, add: (key: string) => void): void {
   if (typeof value === 'string') {
     add(`s:${value.toLowerCase()}`)
-    const trimmed = value.trim()
-    if (trimmed !== '') {
-      const number = Number(trimmed)
+    if (NUMERIC_TEXT.test(value)) {
+      const number = Number(value)
       if (Number.isFinite(number)) add(`n:${String(number)}`)
-      const lower = trimmed.toLowerCase()
-      if (lower === 'true') add('b:1')
-      else if (lower === 'false') add('b:0')
     }
+    const lower = value.trim().toLowerCase()
+    if (lower === 'true') add('b:1')
+    else if (lower === 'false') add('b:0')
   } else if (typeof value === 'number') {
     add(`n:${String(value)}`)
+    add(`s:${String(value).toLowerCase()}`)
     if (value === 1) add('b:1')
     else if (value === 0) add('b:0')
   } else if (typeof value === 'boolean') add(value ? 'b:1' : 'b:0')
@@ -42,11 +57,15 @@ export function prepareEnum(members: unknown): EnumSet | null {
   const keys = new Set<string>()
   const complex: unknown[] = []
   let hasNull = false
-  const add = (key: string) => keys.add(key)
   for (const member of members as unknown[]) {
     if (member === null) hasNull = true
     else if (typeof member === 'object') complex.push(member)
-    else scalarKeys(member, add)
+    else if (
+      typeof member === 'string' ||
+      typeof member === 'number' ||
+      typeof member === 'boolean'
+    )
+      keys.add(memberKey(member))
   }
   return { keys, complex, hasNull, members }
 }
@@ -59,7 +78,7 @@ export function enumHas(set: EnumSet, value: unknown): boolean {
     return false
   }
   let found = false
-  scalarKeys(value, (key) => {
+  valueKeys(value, (key) => {
     if (!found && set.keys.has(key)) found = true
   })
   return found

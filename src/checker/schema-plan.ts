@@ -27,6 +27,8 @@ export interface Plan {
   readonly judged: boolean
   /** Declared type bits, 0 when none is declared; nullable: true is folded in as T_NULL. */
   readonly types: number
+  /** `nullable: true`: null is admitted, with or without a declared type. */
+  readonly nullable: boolean
   readonly enumSet: EnumSet | null
   readonly required: readonly string[]
   readonly requiredSet: ReadonlySet<string>
@@ -50,6 +52,7 @@ const NO_NAMES: ReadonlySet<string> = new Set()
 export const SKIP: Plan = {
   judged: false,
   types: 0,
+  nullable: false,
   enumSet: null,
   required: NONE,
   requiredSet: NO_NAMES,
@@ -90,10 +93,12 @@ export function compile(node: unknown, depth: number): Plan {
   for (const keyword of SKIPPED) if (hasOwn(node, keyword)) return SKIP
   let types = parseType(node.type)
   if (types === T_UNKNOWN) return SKIP
-  // A nullable MCP parameter admits null; without a declared type it adds nothing to judge.
-  if (types !== 0 && node.nullable === true) types |= T_NULL
+  // A nullable MCP parameter admits null (without a declared type, `nullable` says so alone).
+  const nullable = node.nullable === true
+  if (types !== 0 && nullable) types |= T_NULL
+  // Each name once: a name listed twice is one missing argument, not two.
   const required = Array.isArray(node.required)
-    ? (node.required as unknown[]).filter((name): name is string => typeof name === 'string')
+    ? [...new Set((node.required as unknown[]).filter((n): n is string => typeof n === 'string'))]
     : NONE
   const props = isRecord(node.properties) ? node.properties : null
   const propsReadable = props !== null || node.properties === undefined
@@ -102,6 +107,7 @@ export function compile(node: unknown, depth: number): Plan {
   return {
     judged: true,
     types,
+    nullable,
     enumSet: prepareEnum(node.enum),
     required,
     requiredSet: required.length > 0 ? new Set(required) : NO_NAMES,
