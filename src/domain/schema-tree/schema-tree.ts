@@ -136,7 +136,7 @@ function describe(schema: unknown, node: SchemaNode, place: Place, budget: Budge
   const type = schema.type
   const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : []
   node.types = names.map((n) => (typeof n === 'string' ? cut(n, 40) : previewValue(n)))
-  node.nullable = node.types.includes('null') || (schema.nullable === true && node.types.length > 0)
+  node.nullable = node.types.includes('null') || schema.nullable === true
   if (Array.isArray(schema.enum)) {
     node.enumTotal = schema.enum.length
     node.enumValues = schema.enum.slice(0, ENUM_SHOWN).map(previewValue)

@@ -84,7 +84,10 @@ function SchemaItem({ node }: { node: SchemaNode }) {
           {node.enumTotal > node.enumValues.length
             ? ` and ${node.enumTotal - node.enumValues.length} more`
             : null}{' '}
-          <span className="muted">(the check also accepts another letter case)</span>
+          <span className="muted">
+            (the check also accepts what a cast reads as one: another letter case, 2 for
+            &quot;2&quot;, &quot;2&quot; for 2)
+          </span>
         </div>
       ) : null}
       {node.description !== null ? (
