@@ -366,7 +366,7 @@ describe('unknown values and duplicates', () => {
         }),
       ),
     )
-    await text(page, /The server sent 1 run\(s\) on more than one page; each was counted once\./)
+    await text(page, /The server sent 1 run\(s\) more than once; each was counted once\./)
     expect(await totalCalls(page)).toBe(FULL_CALLS)
   })
 })

@@ -83,6 +83,16 @@ describe('loadAllRuns', () => {
     expect(final.duplicates).toBe(1)
   })
 
+  it('counts a run sent twice on one page once, as it does across pages', async () => {
+    pages([
+      [1, 2, 1],
+      [3, 3, 2],
+    ])
+    const final = await load().promise
+    expect(final.summary).toEqual(['run-1', 'run-2', 'run-3'])
+    expect(final).toMatchObject({ loadedRuns: 3, duplicates: 3 })
+  })
+
   it('retries server errors, waiting as long as Retry-After says', async () => {
     const hits = pages([[1], [2]], (index, hit) =>
       index === 1 && hit === 1

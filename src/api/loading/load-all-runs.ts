@@ -19,7 +19,7 @@ export interface LoadState<S> {
   /** The server's `totalRuns` of the whole query; null before the first page. */
   totalRuns: number | null
   pages: number
-  /** Runs the server sent on more than one page (a cursor bug); counted once. */
+  /** Runs the server sent more than once, on one page or several (a cursor bug); counted once. */
   duplicates: number
   /** The cursor to continue from after a failure or a cancel; null before the first page. */
   cursor: string | null
@@ -111,8 +111,13 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
       attempt = 0
       // Aborted while the page was on its way: a load that continues this one fetches it again.
       if (signal.aborted) return finish('cancelled')
-      const fresh = page.runs.filter((run) => !seen.has(run.uuid))
-      for (const run of fresh) seen.add(run.uuid)
+      // A run the server sent before, on an earlier page or earlier on this one, counts once.
+      const fresh: Run[] = []
+      for (const run of page.runs) {
+        if (seen.has(run.uuid)) continue
+        seen.add(run.uuid)
+        fresh.push(run)
+      }
       update({
         status: 'loading',
         summary: folder.fold(state.summary, fresh),
