@@ -19,6 +19,31 @@ describe('search params', () => {
     )
   })
 
+  it('round-trips values with lone surrogates, which URL text cannot carry', () => {
+    // Any UTF-16 code units, lone surrogates included (a hostile MCP tool name).
+    const units = fc.string({
+      unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)),
+    })
+    const value = fc.oneof(units, fc.array(units, { minLength: 2, maxLength: 4 }))
+    const key = fc.oneof(fc.constantFrom('tool', 'outcome', 'x.u16'), fc.string({ minLength: 1 }))
+    fc.assert(
+      fc.property(fc.dictionary(key, value), (search) => {
+        expect(parseSearch(stringifySearch(search))).toEqual(validateRawSearch(search))
+      }),
+    )
+    const names = ['lone\uD800high', '\uDC00lone-low', 'ok']
+    const text = stringifySearch({ tool: names })
+    expect(text).toBe(
+      '?tool.u16=006c006f006e0065d800006800690067' +
+        '0068&tool.u16=dc00006c006f006e0065002d006c006f0077&tool=ok',
+    )
+    expect(parseSearch(text).tool).toEqual(names)
+  })
+
+  it('leaves a .u16 parameter whose value is not hex code units as it is', () => {
+    expect(parseSearch('?tool.u16=zz&tool.u16=123')).toEqual({ 'tool.u16': ['zz', '123'] })
+  })
+
   it('treats prototype names as plain keys', () => {
     const parsed = parseSearch('?__proto__=x&constructor=y&constructor=z')
     expect(Object.keys(parsed)).toEqual(['__proto__', 'constructor'])

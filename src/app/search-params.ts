@@ -1,3 +1,5 @@
+import { hasLoneSurrogate } from '../domain/lone-surrogate'
+
 /**
  * The URL's search string as plain data: one value → a string, a repeated key → an array of
  * strings. Unlike the router's default (JSON in the URL), this keeps links readable and lets
@@ -8,9 +10,38 @@ export type RawSearch = Record<string, string | string[]>
 /** A record without a prototype, so keys such as `__proto__` or `constructor` are plain data. */
 const emptyRecord = (): RawSearch => Object.create(null) as RawSearch
 
+/**
+ * A value with a lone surrogate (a tool name from a remote MCP server may hold one) cannot be
+ * written as URL text: URLSearchParams would put U+FFFD in its place. Such a value travels under
+ * `<key>.u16` as its UTF-16 code units, four hex digits each, and comes back exactly.
+ */
+const CODE_UNITS = '.u16'
+const HEX_UNITS = /^(?:[0-9a-fA-F]{4})*$/
+
+const toCodeUnits = (text: string): string =>
+  Array.from({ length: text.length }, (_, i) =>
+    text.charCodeAt(i).toString(16).padStart(4, '0'),
+  ).join('')
+
+function fromCodeUnits(hex: string): string {
+  let text = ''
+  for (let i = 0; i < hex.length; i += 4)
+    text += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16))
+  return text
+}
+
+/** A `<key>.u16` parameter as its key and text; other parameters (and bad hex) as they are. */
+function decodeParam(key: string, value: string): [string, string] {
+  if (key.length > CODE_UNITS.length && key.endsWith(CODE_UNITS) && HEX_UNITS.test(value)) {
+    return [key.slice(0, -CODE_UNITS.length), fromCodeUnits(value)]
+  }
+  return [key, value]
+}
+
 export function parseSearch(search: string): RawSearch {
   const out = emptyRecord()
-  for (const [key, value] of new URLSearchParams(search)) {
+  for (const [rawKey, rawValue] of new URLSearchParams(search)) {
+    const [key, value] = decodeParam(rawKey, rawValue)
     const seen = Object.hasOwn(out, key) ? out[key] : undefined
     if (seen === undefined) out[key] = value
     else if (Array.isArray(seen)) seen.push(value)
@@ -27,7 +58,10 @@ export function stringifySearch(search: Record<string, unknown>): string {
     const values = Array.isArray(value) ? value : [value]
     for (const item of values) {
       if (item === undefined || item === null) continue
-      params.append(key, typeof item === 'string' ? item : JSON.stringify(item))
+      const text = typeof item === 'string' ? item : JSON.stringify(item)
+      // (A key of ours that ends in `.u16` itself is encoded too, so it reads back as written.)
+      if (!hasLoneSurrogate(text) && !key.endsWith(CODE_UNITS)) params.append(key, text)
+      else params.append(`${key}${CODE_UNITS}`, toCodeUnits(text))
     }
   }
   const text = params.toString()

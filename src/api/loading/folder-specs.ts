@@ -9,6 +9,7 @@ import {
 import { emptyToolCallsCsv, foldToolCallsCsv } from '../../domain/csv'
 import { emptyRunsSummary, foldRunRows } from '../../domain/runs'
 import { emptySummary, foldRuns, type SummaryScope } from '../../domain/summary'
+import { hasLoneSurrogate } from '../../domain/lone-surrogate'
 import type { RunsQuery } from '../endpoints'
 import type { Folder } from './load-all-runs'
 
@@ -30,16 +31,27 @@ export type FolderKind = FolderSpec['kind']
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
+ * The tools as the API's `tool` parameter can name them, or null when one of them cannot be
+ * sent: a name with a lone surrogate has no UTF-8 form (a URL would carry U+FFFD instead), so
+ * the server would be asked about another name.
+ */
+export function sendableTools(tools: readonly string[]): string[] | null {
+  return tools.some(hasLoneSurrogate) ? null : [...tools]
+}
+
+/**
  * The `/runs` query a spec folds: exactly the instants and tools of its scope, so what is
- * fetched and what is counted can never disagree.
+ * fetched and what is counted can never disagree. When a tool cannot be sent, every tool's runs
+ * are fetched: each fold counts only its scope's tools (`countedTimeIn`), so the figures stay
+ * those of the selected tools.
  */
 export function queryOf(spec: FolderSpec): Required<Omit<RunsQuery, 'cursor' | 'limit'>> {
   if (spec.kind === 'effect') {
     const { beforeStartMs, afterEndMs, scope } = spec.scope
-    return { from: iso(beforeStartMs), to: iso(afterEndMs), tool: [...scope.tools] }
+    return { from: iso(beforeStartMs), to: iso(afterEndMs), tool: sendableTools(scope.tools) ?? [] }
   }
   const { buckets, tools } = spec.scope
-  return { from: iso(buckets.startMs), to: iso(buckets.endMs), tool: [...tools] }
+  return { from: iso(buckets.startMs), to: iso(buckets.endMs), tool: sendableTools(tools) ?? [] }
 }
 
 /** A folder over summaries of type `S`, seen from the loader, which never looks inside. */

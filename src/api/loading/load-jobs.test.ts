@@ -73,4 +73,48 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
     await new LoadJobs(folderFor, true).start(job('/c'), (state) => (last = state))
     expect((last as LoadState<unknown> | null)?.status).toBe('error')
   })
+
+  it('asks for every tool when a selected name cannot be sent, and counts the selected ones', async () => {
+    const lone = 'lone\uD800high'
+    const named = createScope({ ...filters, tools: ['update_page_metadata'] })
+    const mixed = createScope({ ...filters, tools: ['update_page_metadata', lone] })
+    const urls: URL[] = []
+    server.use(...createHandlers({ baseUrl: '/d', installation, summaryEndpoint: true }))
+    server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)))
+    const results: LoadState<ToolSummary>[] = []
+    for (const s of [named, mixed]) {
+      const jobs = new LoadJobs(folderFor, true)
+      await jobs.start(
+        {
+          id: ++ids,
+          config: { baseUrl: '/d' },
+          spec: { kind: 'tool-summary', scope: s },
+          resumeFrom: null,
+        },
+        (state) => results.push(state as LoadState<ToolSummary>),
+      )
+    }
+    server.events.removeAllListeners()
+    const [byName, byAll] = [results.filter((r) => r.status === 'done')[0], results.at(-1)]
+    // The named tool alone: the server filters (and counts, through /summary).
+    expect(byName?.counted).toBe('server')
+    // With the lone surrogate: no /summary, /runs without a tool filter, folded here.
+    const mixedUrls = urls.slice(urls.findIndex((u) => u.pathname === '/d/summary') + 1)
+    expect(mixedUrls.length).toBeGreaterThan(0)
+    expect(mixedUrls.every((u) => u.pathname === '/d/runs' && !u.searchParams.has('tool'))).toBe(
+      true,
+    )
+    if (byAll === undefined) throw new Error('the second load reported nothing')
+    expect(byAll.status).toBe('done')
+    expect(byAll.counted).toBeUndefined()
+    const { byTool, byDay, runsWithCalls, runsWithRefusal, runsWithFailure } = byAll.summary
+    expect({ byTool, byDay, runsWithCalls, runsWithRefusal, runsWithFailure }).toEqual({
+      byTool: byName?.summary.byTool,
+      byDay: byName?.summary.byDay,
+      runsWithCalls: byName?.summary.runsWithCalls,
+      runsWithRefusal: byName?.summary.runsWithRefusal,
+      runsWithFailure: byName?.summary.runsWithFailure,
+    })
+    expect(Object.keys(byTool)).toEqual(['update_page_metadata'])
+  })
 })

@@ -1,6 +1,6 @@
 import type { ToolSummary } from '../../domain/summary'
 import { fetchToolSummary } from '../summary-endpoint'
-import { queryOf } from './folder-specs'
+import { queryOf, sendableTools } from './folder-specs'
 import type { LoadState } from './load-all-runs'
 import type { LoadJob } from './load-runner'
 
@@ -20,14 +20,14 @@ export async function serverSummary(
   const { spec, config } = job
   if (spec.kind !== 'tool-summary' || job.resumeFrom !== null) return null
   const { buckets, tools } = spec.scope
-  if (buckets.endMs <= buckets.startMs || notOffered.has(config.baseUrl)) return null
+  // A tool the API cannot be asked about is counted by folding every tool's runs.
+  const tool = sendableTools(tools)
+  if (tool === null || buckets.endMs <= buckets.startMs || notOffered.has(config.baseUrl)) {
+    return null
+  }
   const { from, to } = queryOf(spec)
   try {
-    const answer = await fetchToolSummary(
-      config,
-      { from, to, tz: buckets.zone, tool: [...tools] },
-      signal,
-    )
+    const answer = await fetchToolSummary(config, { from, to, tz: buckets.zone, tool }, signal)
     if (answer === 'not-offered') {
       notOffered.add(config.baseUrl)
       return null

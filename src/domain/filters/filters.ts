@@ -55,7 +55,8 @@ export const filtersSchema = z
     from: z.string().refine(isIsoDay, 'not a calendar day'),
     to: z.string().refine(isIsoDay, 'not a calendar day'),
     tz: z.string().refine(isValidZone, 'not a known time zone'),
-    tools: z.array(z.string().min(1)),
+    // Any name the contract allows, "" included.
+    tools: z.array(z.string()),
     preset: z.enum(PRESETS),
   })
   .refine((f) => f.from <= f.to, 'from is after to')

@@ -29,8 +29,9 @@ export function readSingle(raw: RawSearch, key: string, ignored: string[]): unkn
 }
 
 /**
- * A repeatable parameter's values: strings as they are, numbers and booleans as text (a router
- * may have JSON-parsed `tool=123`); blanks dropped; anything else listed as `invalid`.
+ * A repeatable parameter's values: strings as they are, blanks included (`tool=` names the tool
+ * called "", which the contract allows), numbers and booleans as text (a router may have
+ * JSON-parsed `tool=123`); anything else listed as `invalid`.
  */
 export function readMany(raw: RawSearch, key: string): { values: string[]; invalid: unknown[] } {
   const value = rawValue(raw, key)
@@ -38,9 +39,8 @@ export function readMany(raw: RawSearch, key: string): { values: string[]; inval
   const values: string[] = []
   const invalid: unknown[] = []
   for (const item of list) {
-    if (typeof item === 'string') {
-      if (item !== '') values.push(item)
-    } else if (typeof item === 'number' || typeof item === 'boolean') values.push(String(item))
+    if (typeof item === 'string') values.push(item)
+    else if (typeof item === 'number' || typeof item === 'boolean') values.push(String(item))
     else invalid.push(item)
   }
   return { values, invalid }

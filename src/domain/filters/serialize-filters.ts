@@ -23,22 +23,3 @@ export function filtersToSearch(filters: Filters): FilterSearch {
   if (filters.tools.length > 0) search.tool = [...filters.tools]
   return search
 }
-
-/** The same search params as a `URLSearchParams`, `tool` repeated once per tool. */
-export function filtersToSearchParams(filters: Filters): URLSearchParams {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(filtersToSearch(filters))) {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item)
-  }
-  return params
-}
-
-/** A `URLSearchParams` as raw search params: a repeated key becomes an array, in order. */
-export function searchParamsToRecord(params: URLSearchParams): Record<string, unknown> {
-  const record: Record<string, unknown> = Object.create(null)
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key)
-    record[key] = values.length === 1 ? values[0] : values
-  }
-  return record
-}

@@ -35,10 +35,13 @@ export function outcomeParam(outcome: RunOutcome): string {
   return outcome.kind === 'refused' ? `${REFUSED}${outcome.code}` : outcome.kind
 }
 
-/** An outcome from its URL value; null for anything else (empty, `refused-` without a code). */
+/**
+ * An outcome from its URL value; null for anything else. `refused-` alone is the code "" (a
+ * `toolRefusal` of "" is a refusal under that code, by the outcome rule).
+ */
 export function parseOutcome(value: unknown): RunOutcome | null {
   if (value === 'failed' || value === 'clean') return { kind: value }
-  if (typeof value === 'string' && value.startsWith(REFUSED) && value.length > REFUSED.length) {
+  if (typeof value === 'string' && value.startsWith(REFUSED)) {
     return { kind: 'refused', code: value.slice(REFUSED.length) }
   }
   return null

@@ -49,6 +49,17 @@ describe('runRowOf', () => {
     expect(foldRunRows(emptyRunsSummary(), [run], later).rows[0]?.toolCalls).toBe(0)
   })
 
+  it('with tools selected, lists only runs holding a counted call of them', () => {
+    const only = createScope({ from: '2026-11-10', to: '2026-11-10', tz: 'UTC', tools: ['x'] })
+    const runs = [handRun('a', [tool(1, 'x')]), handRun('b', [tool(1, 'y')]), handRun('c', [])]
+    expect(foldRunRows(emptyRunsSummary(), runs, only).rows.map((r) => r.uuid)).toEqual(['a'])
+    expect(foldRunRows(emptyRunsSummary(), runs, scope).rows.map((r) => r.uuid)).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
+  })
+
   it('agrees with the tool summary: the runs behind a count hold exactly that many calls', () => {
     const runs = [
       refusalThenCorrected,
@@ -78,6 +89,13 @@ describe('run list filters', () => {
       kind: 'refused',
       code: 'budget',
     })
+  })
+
+  it('reads refused- alone as the code "" (a toolRefusal of "" is a refusal under it)', () => {
+    const { filters, ignored } = parseRunListFilters({ outcome: 'refused-' })
+    expect(ignored).toEqual([])
+    expect(filters.outcome).toEqual({ kind: 'refused', code: '' })
+    expect(filters.outcome && outcomeParam(filters.outcome)).toBe('refused-')
   })
 
   it('ignores a bad outcome with a message and keeps configuration and status as text', () => {

@@ -19,7 +19,8 @@ const knownStatuses: ReadonlySet<string> = new Set(KNOWN_RUN_STATUSES)
 
 /**
  * `summary` with one row per run of `runs` appended (the input is not changed; the rows array is
- * a new one). No runs give an equal copy. Rows count the steps of `scope` only.
+ * a new one). No runs give an equal copy. Rows count the steps of `scope` only; with tools
+ * selected, runs without a counted call of them are left out.
  */
 export function foldRunRows(
   summary: RunsSummary,
@@ -29,8 +30,13 @@ export function foldRunRows(
   const countedTime = countedTimeIn(scope)
   const added: RunRow[] = []
   const statuses = new Set<string>()
+  const byTool = scope.tools.length > 0
   for (const run of runs) {
-    added.push(runRowOf(run, countedTime))
+    const row = runRowOf(run, countedTime)
+    // With tools selected, a run is listed for a counted call of one of them: what the API's
+    // `tool` filter returns, and what stands when every tool's runs had to be fetched.
+    if (byTool && row.toolCalls === 0) continue
+    added.push(row)
     if (!knownStatuses.has(run.status)) statuses.add(run.status)
   }
   return {
