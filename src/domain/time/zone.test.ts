@@ -26,4 +26,11 @@ describe('normalizeZone spelling', () => {
     expect(normalizeZone('asia/kathmandu')).toBe('Asia/Kathmandu')
     expect(normalizeZone('europe/berlin')).toBe('Europe/Berlin')
   })
+
+  it.each(['US/Eastern', 'EST', 'EST5EDT', 'Etc/UTC', 'GB', 'Australia/LHI', 'Asia/Calcutta'])(
+    'keeps the alias %s as written: its spelling is not listed to fix it by',
+    (name) => {
+      expect(normalizeZone(name)).toBe(name)
+    },
+  )
 })

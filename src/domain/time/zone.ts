@@ -1,20 +1,23 @@
 const canonical = new Map<string, string | null>()
 let listed: Map<string, string> | null = null
 
-/** The spelling of `name` in the runtime's zone list, matched without case; else `name`. */
+/**
+ * The spelling of `name` in the runtime's zone list, matched without case. A name the list does
+ * not hold (an alias such as `US/Eastern`, `Etc/UTC`, or `Asia/Kathmandu`, which ICU calls
+ * `Asia/Katmandu`) is kept as written when it has a capital letter, since its spelling cannot be
+ * looked up and the writer's is likely right; only an all-lower-case one gets each word
+ * capitalised, a best guess (`asia/kathmandu` → `Asia/Kathmandu`).
+ */
 function listedSpelling(name: string): string {
   if (listed === null) {
     const zones =
       typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
     listed = new Map(zones.map((zone) => [zone.toLowerCase(), zone]))
   }
-  // Not listed (an alias ICU does not list, e.g. Asia/Kathmandu): capitalise each word.
-  return (
-    listed.get(name.toLowerCase()) ??
-    name
-      .toLowerCase()
-      .replace(/(^|[/_])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase())
-  )
+  const spelled = listed.get(name.toLowerCase())
+  if (spelled !== undefined) return spelled
+  if (name !== name.toLowerCase()) return name
+  return name.replace(/(^|[/_])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase())
 }
 // IANA names only: Intl would also accept offsets such as `+01:00` on newer engines.
 const IANA_LIKE = /^[A-Za-z][A-Za-z0-9_+\-/]*$/
