@@ -28,6 +28,14 @@ export const TOOL_CALLS_COLUMNS = [
   'duration_ms',
 ] as const
 
+/**
+ * The cell that states which tools a file was filtered by: empty for every tool, else the names
+ * as a JSON array (`["a;b","c"]`), so any name, a separator in it included, reads back exactly.
+ */
+export function toolsFilterCell(tools: readonly string[]): string {
+  return tools.length === 0 ? '' : JSON.stringify(tools)
+}
+
 /** `tool-report_<from>_<to>.csv`; days as given. */
 export function toolReportFileName(from: string, to: string): string {
   return `tool-report_${from}_${to}.csv`

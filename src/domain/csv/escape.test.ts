@@ -3,6 +3,7 @@ import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { csvChunks } from './chunker'
 import { CSV_NEWLINE, csvCell, csvLine, csvRecord, isFormulaLike, type CsvValue } from './escape'
+import { toolsFilterCell } from './columns'
 
 describe('csvCell — formula injection', () => {
   it.each([
@@ -124,3 +125,18 @@ function expectedText(value: string | number): string {
   if (typeof value === 'number') return String(value)
   return isFormulaLike(value) ? `'${value}` : value
 }
+
+describe('toolsFilterCell', () => {
+  it('reads back exactly, so a name with a separator is not two names', () => {
+    const lists = fc.array(fc.string(), { maxLength: 4 })
+    fc.assert(
+      fc.property(lists, (tools) => {
+        const cell = toolsFilterCell(tools)
+        expect(cell === '' ? [] : JSON.parse(cell)).toEqual(tools.length === 0 ? [] : tools)
+      }),
+    )
+    expect(toolsFilterCell(['a;b'])).not.toBe(toolsFilterCell(['a', 'b']))
+    expect(toolsFilterCell(['a b'])).not.toBe(toolsFilterCell(['a', 'b']))
+    expect(toolsFilterCell([])).toBe('')
+  })
+})

@@ -67,7 +67,7 @@ describe('comparison CSV', () => {
     expect(csv.data[0]).toMatchObject({
       calls_before: '0',
       failure_rate_before: '',
-      tools_filter: 'a b',
+      tools_filter: '["a","b"]',
     })
     expect(comparisonFileName('2026-11-05', 14)).toBe('overview-comparison_2026-11-05_14d.csv')
   })

@@ -1,4 +1,4 @@
-import { csvChunks, type CsvChunkerOptions, type CsvValue } from '../csv'
+import { csvChunks, toolsFilterCell, type CsvChunkerOptions, type CsvValue } from '../csv'
 import type { Comparison, ComparisonRow } from './comparison'
 import { COMPARISON_CSV_COLUMNS, type ComparisonCsvColumn } from './csv-columns'
 import type { RateStat } from './rate-change'
@@ -39,7 +39,7 @@ function cellsOf(row: ComparisonRow, context: ComparisonContext): CsvValue[] {
     before_from: iso(windows.before.startMs),
     after_to: iso(windows.after.endMs),
     window_days: Number((windows.lengthMs / DAY_MS).toFixed(4)),
-    tools_filter: context.tools.join(' '),
+    tools_filter: toolsFilterCell(context.tools),
     calls_before: row.before.calls,
     calls_after: row.after.calls,
     failed_before: row.before.failed,

@@ -37,7 +37,7 @@ describe('runs CSV', () => {
       configuration: `'=cmd|"calc"`,
       failed: '1',
       duration_ms: '',
-      tools: 'a;b',
+      tools: '["a","b"]',
       outcome: 'failed',
       timezone: 'Europe/Berlin',
     })

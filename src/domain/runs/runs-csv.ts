@@ -1,4 +1,10 @@
-import { RUNS_COLUMNS, csvChunks, type CsvChunkerOptions, type CsvValue } from '../csv'
+import {
+  RUNS_COLUMNS,
+  csvChunks,
+  toolsFilterCell,
+  type CsvChunkerOptions,
+  type CsvValue,
+} from '../csv'
 import { formatInstant } from '../time'
 import type { RunRow } from './run-row'
 
@@ -15,14 +21,14 @@ export interface RunsCsvContext {
 
 /**
  * The runs list's CSV rows, in {@link RUNS_COLUMNS} order and in the order given: times in ISO
- * 8601 with the zone's offset, an unfinished run's duration empty, tools joined by `;`. No rows
+ * 8601 with the zone's offset, an unfinished run's duration empty, tools as `toolsFilterCell`. No rows
  * give nothing. Escaping (formula-like text, quotes) is `csvLine`'s.
  */
 export function* runsCsvRows(
   rows: Iterable<RunRow>,
   context: RunsCsvContext,
 ): Generator<CsvValue[]> {
-  const tools = context.tools.join(';')
+  const tools = toolsFilterCell(context.tools)
   for (const row of rows) {
     const cells: Record<(typeof RUNS_COLUMNS)[number], CsvValue> = {
       run_uuid: row.uuid,
