@@ -1,3 +1,4 @@
+import { hasLoneSurrogate } from '../domain/code-units'
 import {
   fastRunsPage,
   metaSchema,
@@ -41,9 +42,16 @@ export const getRunsPage = (
     signal,
   })
 
-export const getRun = (config: ApiConfig, uuid: string, signal?: AbortSignal): Promise<Run> =>
-  request(config, {
-    path: `/runs/${encodeURIComponent(uuid)}`,
-    schema: runSchema,
-    signal,
-  })
+/** One run's timeline. A run id with a lone surrogate has no URL form: rejected, never sent. */
+export const getRun = async (
+  config: ApiConfig,
+  uuid: string,
+  signal?: AbortSignal,
+): Promise<Run> => {
+  if (hasLoneSurrogate(uuid)) {
+    throw new Error(
+      'This run cannot be opened: its id holds a lone surrogate, which no URL can carry to the diagnostics API.',
+    )
+  }
+  return request(config, { path: `/runs/${encodeURIComponent(uuid)}`, schema: runSchema, signal })
+}

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -74,6 +74,29 @@ describe('the shell', () => {
       .filter((link) => link.textContent !== current)
     for (const link of others) expect(link).not.toHaveAttribute('aria-current')
   })
+
+  it('links to a run whose id holds a lone surrogate and says why it cannot be read', async () => {
+    const uuid = 'lone\uD800high'
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/runs'] }))
+    render(<App api={{ baseUrl: base }} router={router} />)
+    await screen.findByRole('heading', { level: 1, name: 'Runs' })
+    // What a runs-table row link builds: before, encodeURIComponent threw while rendering.
+    const location = router.buildLocation({ to: '/runs/$uuid', params: { uuid } })
+    expect(location.pathname).toBe('/runs/~u16~006c006f006e0065d800006800690067' + '0068')
+    await act(() => router.navigate({ to: '/runs/$uuid', params: { uuid } }))
+    expect(await screen.findByText(/its id holds a lone surrogate/)).toBeInTheDocument()
+    expect(router.state.matches.at(-1)?.params).toEqual({ uuid })
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+  })
+
+  it.each(['/runs/%ED%A0%80', '/runs/%E0%A4%A', '/tools?tool=%ED%A0%80&tz=%FF'])(
+    'a malformed address %s keeps the shell working',
+    async (path) => {
+      renderAt(path)
+      expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+    },
+  )
 
   it('a deep link to an unknown run says it may have been removed by retention', async () => {
     renderAt('/runs/abc-123')

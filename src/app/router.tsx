@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-router'
 import { Layout } from './layout'
 import { NotFoundPage, RouteError } from './route-error'
+import { parseRunId, stringifyRunId } from './run-id-param'
 import { parseSearch, stringifySearch, validateRawSearch } from './search-params'
 
 const rootRoute = createRootRoute({
@@ -39,6 +40,10 @@ const runsRoute = createRoute({
 const runRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/runs/$uuid',
+  params: {
+    parse: ({ uuid }) => ({ uuid: parseRunId(uuid) }),
+    stringify: ({ uuid }) => ({ uuid: stringifyRunId(uuid) }),
+  },
   validateSearch: validateRawSearch,
   component: page(() => import('./pages/run-page'), 'RunPage'),
 })
@@ -65,6 +70,8 @@ export function createAppRouter(history?: Parameters<typeof createRouter>[0]['hi
     parseSearch,
     stringifySearch,
     defaultPreload: 'intent',
+    // A page that fails shows its error inside the layout: header and navigation stay usable.
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
   })
 }

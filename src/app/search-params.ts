@@ -1,4 +1,4 @@
-import { hasLoneSurrogate } from '../domain/lone-surrogate'
+import { fromCodeUnits, hasLoneSurrogate, toCodeUnits } from '../domain/code-units'
 
 /**
  * The URL's search string as plain data: one value → a string, a repeated key → an array of
@@ -16,26 +16,13 @@ const emptyRecord = (): RawSearch => Object.create(null) as RawSearch
  * `<key>.u16` as its UTF-16 code units, four hex digits each, and comes back exactly.
  */
 const CODE_UNITS = '.u16'
-const HEX_UNITS = /^(?:[0-9a-fA-F]{4})*$/
-
-const toCodeUnits = (text: string): string =>
-  Array.from({ length: text.length }, (_, i) =>
-    text.charCodeAt(i).toString(16).padStart(4, '0'),
-  ).join('')
-
-function fromCodeUnits(hex: string): string {
-  let text = ''
-  for (let i = 0; i < hex.length; i += 4)
-    text += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16))
-  return text
-}
 
 /** A `<key>.u16` parameter as its key and text; other parameters (and bad hex) as they are. */
 function decodeParam(key: string, value: string): [string, string] {
-  if (key.length > CODE_UNITS.length && key.endsWith(CODE_UNITS) && HEX_UNITS.test(value)) {
-    return [key.slice(0, -CODE_UNITS.length), fromCodeUnits(value)]
-  }
-  return [key, value]
+  const text = key.endsWith(CODE_UNITS) ? fromCodeUnits(value) : null
+  return text === null || key.length === CODE_UNITS.length
+    ? [key, value]
+    : [key.slice(0, -CODE_UNITS.length), text]
 }
 
 export function parseSearch(search: string): RawSearch {

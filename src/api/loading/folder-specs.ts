@@ -9,7 +9,7 @@ import {
 import { emptyToolCallsCsv, foldToolCallsCsv } from '../../domain/csv'
 import { emptyRunsSummary, foldRunRows } from '../../domain/runs'
 import { emptySummary, foldRuns, type SummaryScope } from '../../domain/summary'
-import { hasLoneSurrogate } from '../../domain/lone-surrogate'
+import { hasLoneSurrogate } from '../../domain/code-units'
 import type { RunsQuery } from '../endpoints'
 import type { Folder } from './load-all-runs'
 
