@@ -98,6 +98,19 @@ describe('the shell', () => {
     },
   )
 
+  it('navigation links keep the shared filters and drop those of one page', async () => {
+    renderAt('/runs?preset=7d&tz=UTC&tool=a&tool=b&outcome=failed&status=running')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    for (const name of ['Overview', 'Tools', 'Runs', 'Checker']) {
+      const href = within(nav).getByRole('link', { name }).getAttribute('href') ?? ''
+      const search = new URLSearchParams(href.slice(href.indexOf('?')))
+      expect(search.get('preset'), name).toBe('7d')
+      expect(search.get('tz'), name).toBe('UTC')
+      expect(search.getAll('tool'), name).toEqual(['a', 'b'])
+      expect(search.has('outcome') || search.has('status'), name).toBe(false)
+    }
+  })
+
   it('a deep link to an unknown run says it may have been removed by retention', async () => {
     renderAt('/runs/abc-123')
     expect(

@@ -1,4 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router'
+import { sharedFilterSearch } from '../domain/filters'
 import { InstallationHeader } from '../features/installation'
 
 /** The main navigation, in order. */
@@ -31,6 +32,8 @@ export function Layout() {
               <li key={item.to}>
                 <Link
                   to={item.to}
+                  // The shared filters go along (range, zone, tools); a page's own ones do not.
+                  search={sharedFilterSearch}
                   // Active on its page whatever the filters in the URL; Overview only on `/` itself.
                   activeOptions={{ exact: item.to === '/', includeSearch: false }}
                 >

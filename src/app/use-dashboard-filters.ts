@@ -5,6 +5,7 @@ import {
   filtersToSearch,
   parseFilters,
   sameFilters,
+  SHARED_FILTER_KEYS,
   zoneParam,
   type Filters,
 } from '../domain/filters'
@@ -13,8 +14,6 @@ import { browserZone } from './browser-zone'
 import type { ToolSummary } from '../domain/summary'
 
 const noSubscribe = () => () => undefined
-
-const FILTER_KEYS = new Set(['from', 'to', 'tz', 'tool', 'preset'])
 
 const sameNullableFilters = (a: Filters | null, b: Filters | null) =>
   a !== null && b !== null && sameFilters(a, b)
@@ -77,7 +76,7 @@ export function useDashboardFilters() {
         resetScroll: false,
         search: (prev: Record<string, unknown>) => {
           const kept = Object.fromEntries(
-            Object.entries(prev).filter(([key]) => !FILTER_KEYS.has(key)),
+            Object.entries(prev).filter(([key]) => !SHARED_FILTER_KEYS.has(key)),
           )
           return { ...kept, ...filtersToSearch(next) }
         },

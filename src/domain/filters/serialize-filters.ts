@@ -23,3 +23,23 @@ export function filtersToSearch(filters: Filters): FilterSearch {
   if (filters.tools.length > 0) search.tool = [...filters.tools]
   return search
 }
+
+/** The URL parameters of the shared filters: every page reads them, and links carry them. */
+export const SHARED_FILTER_KEYS: ReadonlySet<string> = new Set([
+  'from',
+  'to',
+  'tz',
+  'tool',
+  'preset',
+])
+
+/** The shared filters' parameters of a search, as they are (a page parses them); no others. */
+export function sharedFilterSearch<V>(
+  search: Readonly<Record<string, V | undefined>>,
+): Record<string, V> {
+  const out: Record<string, V> = {}
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && SHARED_FILTER_KEYS.has(key)) out[key] = value
+  }
+  return out
+}
