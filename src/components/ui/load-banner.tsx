@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type FocusEvent } from 'react'
 import { DuplicatesNotice } from './duplicates-notice'
 import { ErrorState, LoadingState } from './states'
 import { formatCount } from './format-count'
@@ -41,6 +42,25 @@ const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
  */
 export function LoadBanner(props: LoadBannerProps) {
   const { state, cancel, resume } = props
+  const box = useRef<HTMLDivElement>(null)
+  const hadFocus = useRef(false)
+  // Cancel, Resume and Retry replace each other: the button pressed leaves the page with the
+  // status it changed. Focus then moves to the button that took its place (or, when the load is
+  // over and none did, to the page's heading), never to the document's start.
+  useLayoutEffect(() => {
+    const here = box.current
+    if (!hadFocus.current || here === null || here.contains(document.activeElement)) return
+    const next = here.querySelector('button') ?? document.querySelector<HTMLElement>('main h1')
+    if (next === null) return
+    if (!next.hasAttribute('tabindex') && next.tagName !== 'BUTTON') next.tabIndex = -1
+    next.focus({ preventScroll: true })
+    hadFocus.current = here.contains(next)
+  }, [state.status])
+  const inside = (node: EventTarget | null) => node instanceof Node && !!box.current?.contains(node)
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    // A button removed with its status blurs while detached: that is not the reader leaving.
+    if (event.target.isConnected) hadFocus.current = inside(event.relatedTarget)
+  }
   const total = state.totalRuns
   const progress = total === null ? null : { done: state.loadedRuns, total }
   const of = `${num(state.loadedRuns)} of ${total === null ? '?' : num(total)} runs`
@@ -55,7 +75,12 @@ export function LoadBanner(props: LoadBannerProps) {
     </button>
   )
   return (
-    <>
+    <div
+      ref={box}
+      className="load-banner"
+      onFocus={() => (hadFocus.current = true)}
+      onBlur={onBlur}
+    >
       {state.status === 'loading' ? (
         <LoadingState label={props.loadingLabel} progress={progress} action={cancelButton} />
       ) : null}
@@ -98,6 +123,6 @@ export function LoadBanner(props: LoadBannerProps) {
           ))}
         </ul>
       ) : null}
-    </>
+    </div>
   )
 }

@@ -1,0 +1,61 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { LoadBanner, type LoadProgress } from './load-banner'
+
+const at = (status: LoadProgress['status']): LoadProgress => ({
+  status,
+  loadedRuns: 500,
+  totalRuns: 1000,
+  waitMs: null,
+  duplicates: 0,
+})
+
+function Page({ state }: { state: LoadProgress }) {
+  return (
+    <main>
+      <h1>Tools</h1>
+      <LoadBanner
+        state={state}
+        loadingLabel="Loading runs"
+        partialNote="the figures below count only the runs loaded so far"
+        errorTitle="Could not load"
+        errorMessage="HTTP 500."
+        cancel={() => undefined}
+        resume={() => undefined}
+        reload={() => undefined}
+      />
+    </main>
+  )
+}
+
+describe('LoadBanner focus', () => {
+  it('moves focus from Cancel to Resume and back, then to the heading when the load ends', () => {
+    const view = render(<Page state={at('loading')} />)
+    const cancel = screen.getByRole('button', { name: 'Cancel' })
+    cancel.focus()
+    fireEvent.click(cancel)
+    view.rerender(<Page state={at('cancelled')} />)
+    expect(screen.getByRole('button', { name: 'Resume' })).toHaveFocus()
+    view.rerender(<Page state={at('loading')} />)
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    view.rerender(<Page state={{ ...at('done'), loadedRuns: 1000 }} />)
+    expect(screen.getByRole('heading', { name: 'Tools' })).toHaveFocus()
+  })
+
+  it('leaves focus alone when the reader was elsewhere', () => {
+    const view = render(
+      <>
+        <button type="button">Elsewhere</button>
+        <Page state={at('loading')} />
+      </>,
+    )
+    screen.getByRole('button', { name: 'Elsewhere' }).focus()
+    view.rerender(
+      <>
+        <button type="button">Elsewhere</button>
+        <Page state={at('cancelled')} />
+      </>,
+    )
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus()
+  })
+})
