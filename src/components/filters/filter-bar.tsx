@@ -1,4 +1,5 @@
 import type { Filters, Preset } from '../../domain/filters'
+import { DateField } from './date-field'
 import { ToolPicker, type ToolOption } from './tool-picker'
 import { ZonePicker } from './zone-picker'
 
@@ -38,20 +39,18 @@ export function FilterBar({ filters, onChange, tools, ignored, browserZone }: Fi
         </div>
         <label>
           From{' '}
-          <input
-            type="date"
+          <DateField
             value={filters.from}
             max={filters.to}
-            onChange={(e) => e.target.value && onChange({ from: e.target.value, preset: 'custom' })}
+            onCommit={(from) => onChange({ from, preset: 'custom' })}
           />
         </label>
         <label>
           To{' '}
-          <input
-            type="date"
+          <DateField
             value={filters.to}
             min={filters.from}
-            onChange={(e) => e.target.value && onChange({ to: e.target.value, preset: 'custom' })}
+            onCommit={(to) => onChange({ to, preset: 'custom' })}
           />
         </label>
         <ZonePicker

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { DateField } from '../../components/filters/date-field'
 import { WINDOW_OPTIONS, type Decision, type EffectWindows } from '../../domain/effect'
 import { dayOf } from '../../domain/time'
 import { days, formatWhen } from './format'
@@ -45,11 +46,10 @@ export function DecisionControls({
       </p>
       <div className="ov-decision__row">
         <label htmlFor={`${id}-since`}>Decision day</label>
-        <input
+        <DateField
           id={`${id}-since`}
-          type="date"
           value={dayOf(decision.ms, zone)}
-          onChange={(e) => e.target.value && onChange({ since: e.target.value })}
+          onCommit={(since) => onChange({ since })}
         />
         {decision.source === 'url' ? (
           <button type="button" onClick={() => onChange({ since: null })}>

@@ -1,0 +1,70 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Filters } from '../../domain/filters'
+import { DATE_FIELD_TYPING_PAUSE_MS } from './date-field'
+import { CHROME_TYPING_11012026, typeLikeChrome } from './date-field.testing'
+import { FilterBar } from './filter-bar'
+
+const FILTERS: Filters = {
+  from: '2026-10-05',
+  to: '2026-11-28',
+  tz: 'UTC',
+  tools: [],
+  preset: '30d',
+}
+
+function setup(filters: Filters = FILTERS) {
+  const onChange = vi.fn<(change: Partial<Filters>) => void>()
+  const bar = (f: Filters) => (
+    <FilterBar filters={f} onChange={onChange} tools={[]} ignored={[]} browserZone="UTC" />
+  )
+  const view = render(bar(filters))
+  return { onChange, rerender: (f: Filters) => view.rerender(bar(f)) }
+}
+
+const from = () => screen.getByLabelText<HTMLInputElement>('From')
+const to = () => screen.getByLabelText<HTMLInputElement>('To')
+
+describe('FilterBar date fields', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('applies a From day typed key by key once, as a custom range', () => {
+    const { onChange } = setup()
+    from().focus()
+    typeLikeChrome(from(), CHROME_TYPING_11012026)
+    expect(onChange).not.toHaveBeenCalled()
+    act(() => vi.advanceTimersByTime(DATE_FIELD_TYPING_PAUSE_MS))
+    expect(onChange.mock.calls).toEqual([[{ from: '2026-11-01', preset: 'custom' }]])
+    fireEvent.blur(from())
+    expect(onChange).toHaveBeenCalledTimes(1)
+  })
+
+  it('applies a To day when the field is left, and nothing for a partial one', () => {
+    const { onChange } = setup()
+    to().focus()
+    typeLikeChrome(to(), CHROME_TYPING_11012026.slice(0, 6))
+    fireEvent.blur(to())
+    expect(onChange).not.toHaveBeenCalled()
+    expect(to().value).toBe('2026-11-28')
+
+    to().focus()
+    fireEvent.change(to(), { target: { value: '2026-12-03' } })
+    fireEvent.keyDown(to(), { key: 'Enter' })
+    expect(onChange.mock.calls).toEqual([[{ to: '2026-12-03', preset: 'custom' }]])
+  })
+
+  it('shows the range of a preset or of Back in both fields', () => {
+    const { onChange, rerender } = setup()
+    fireEvent.click(screen.getByRole('button', { name: 'Last 7 days' }))
+    expect(onChange.mock.calls).toEqual([[{ preset: '7d' }]])
+    rerender({ ...FILTERS, from: '2026-11-22', preset: '7d' })
+    expect(from().value).toBe('2026-11-22')
+    expect(to().value).toBe('2026-11-28')
+    expect(to().min).toBe('2026-11-22')
+  })
+})
