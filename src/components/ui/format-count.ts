@@ -6,3 +6,7 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-US')
  * which cost hundreds of milliseconds on a page of a few thousand numbers. NaN gives "NaN".
  */
 export const formatCount = (n: number): string => COUNT_FORMAT.format(n)
+
+/** A count and its noun, singular for exactly one: "1 tool", "2,386 tools". */
+export const countOf = (n: number, one: string, many: string): string =>
+  `${formatCount(n)} ${n === 1 ? one : many}`

@@ -7,6 +7,7 @@ import type { ToolSummary } from '../../domain/summary'
 import { catalogueRows, matchesQuery, otherCodesOf, type CatalogueRow } from './catalogue-rows'
 import { CatalogueTable } from './catalogue-table'
 import { CountsStatus } from './counts-status'
+import { countOf, formatCount } from '../../components/ui/format-count'
 
 export interface CatalogueSectionProps {
   tools: readonly Tool[]
@@ -61,8 +62,8 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
         />
         <span className="muted" role="status">
           {shown.length === rows.length
-            ? `${rows.length} tools`
-            : `${shown.length} of ${rows.length} tools match`}
+            ? countOf(rows.length, 'tool', 'tools')
+            : `${formatCount(shown.length)} of ${countOf(rows.length, 'tool', 'tools')} ${shown.length === 1 ? 'matches' : 'match'}`}
         </span>
       </div>
       {shown.length === 0 ? (

@@ -13,6 +13,7 @@ import type { Filters } from '../../domain/filters'
 import type { CatalogueRow } from './catalogue-rows'
 import { ParameterList } from './parameter-list'
 import { formatCount } from '../../components/ui/format-count'
+import { TableScroll } from '../../components/ui/table-scroll'
 
 export interface CatalogueTableProps {
   rows: ReadonlyArray<CatalogueRow>
@@ -174,8 +175,8 @@ export function CatalogueTable(props: CatalogueTableProps) {
   })
 
   return (
-    <div className="table-wrap">
-      <table className="data-table checker-table">
+    <TableScroll label={caption}>
+      <table className="data-table data-table--names checker-table">
         <caption>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -240,6 +241,6 @@ export function CatalogueTable(props: CatalogueTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

@@ -4,6 +4,8 @@ import type { Filters } from '../../domain/filters'
 import { num, points } from './format'
 import { reportOf, runsBehind } from './links'
 import { Rate } from './rate'
+import { TableScroll } from '../../components/ui/table-scroll'
+import { countOf } from '../../components/ui/format-count'
 
 export interface ComparisonTableProps {
   comparison: Comparison
@@ -16,7 +18,8 @@ export interface ComparisonTableProps {
 export function ComparisonTable({ comparison, windows, filters, caption }: ComparisonTableProps) {
   const codes = comparison.codes
   const row = (r: ComparisonRow) => {
-    const name = r.tool ?? `All ${comparison.tools.length} tools`
+    const all = comparison.tools.length
+    const name = r.tool ?? (all === 1 ? 'The 1 tool' : `All ${countOf(all, 'tool', 'tools')}`)
     const runs = (
       side: 'before' | 'after',
       outcome?: 'failed' | 'refused-arguments' | 'refused-turn',
@@ -101,7 +104,7 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
     )
   }
   return (
-    <div className="table-wrap ov-wrap">
+    <TableScroll label={caption} className="ov-wrap">
       <table className="data-table ov-table">
         <caption>{caption}</caption>
         <thead>
@@ -143,6 +146,6 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
           {comparison.tools.map(row)}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

@@ -20,6 +20,7 @@ import { KpiCards } from './kpi-cards'
 import { RecoveryPanel } from './recovery-panel'
 import { SavingsPanel } from './savings-panel'
 import { WatchListPanel } from './watch-list-panel'
+import { countOf } from '../../components/ui/format-count'
 
 export interface EffectReportProps {
   state: LoadState<EffectSummary>
@@ -76,7 +77,7 @@ export const EffectReport = memo(function EffectReport({
         <AfterPaint
           fallback={
             <p className="muted" style={{ minHeight: `${(c.tools.length + 3) * 31}px` }}>
-              Drawing the table of {num(c.tools.length)} tools…
+              Drawing the table of {countOf(c.tools.length, 'tool', 'tools')}…
             </p>
           }
         >

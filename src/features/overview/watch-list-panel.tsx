@@ -7,6 +7,7 @@ import {
 import type { Filters } from '../../domain/filters'
 import { num, pct } from './format'
 import { reportOf, runsBehind } from './links'
+import { TableScroll } from '../../components/ui/table-scroll'
 
 export interface WatchListPanelProps {
   rows: readonly WatchRow[]
@@ -29,7 +30,7 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
           No tool fits: every tool refused after the decision also failed before, or none refused.
         </p>
       ) : (
-        <div className="table-wrap ov-wrap">
+        <TableScroll label="Stricter-schema candidates" className="ov-wrap">
           <table className="data-table">
             <caption className="visually-hidden">Stricter-schema candidates</caption>
             <thead>
@@ -77,7 +78,7 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   )

@@ -4,6 +4,7 @@ import { formatInstant } from '../../domain/time'
 import { decisionLabel, outcomeLabel } from './format'
 import { RefusedTurnNote } from './refused-turn-note'
 import { RoundWaterfall } from './round-waterfall'
+import { TableScroll } from '../../components/ui/table-scroll'
 
 export interface RoundSectionProps {
   group: RoundGroup
@@ -56,7 +57,7 @@ export function RoundSection({ group, run, zone }: RoundSectionProps) {
         </p>
       ) : null}
       <RoundWaterfall group={group} />
-      <div className="table-wrap">
+      <TableScroll label={`Steps of ${title.toLowerCase()}`}>
         <table className="data-table steps-table">
           <caption className="visually-hidden">Steps of {title.toLowerCase()}</caption>
           <thead>
@@ -112,7 +113,7 @@ export function RoundSection({ group, run, zone }: RoundSectionProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   )
 }

@@ -16,6 +16,7 @@ import type { LoadState, RunSummary } from '../../api'
 import { ExportActions } from './export-actions'
 import { LoadBanner } from './load-banner'
 import { ToolTable } from './tool-table'
+import { countOf } from '../../components/ui/format-count'
 
 export interface ToolReportProps {
   filters: Filters
@@ -104,7 +105,7 @@ const ToolReportBody = memo(function ToolReportBody({
             otherCodes={otherRefusalCodes(rows)}
             writingTools={writing}
             filters={filters}
-            caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${rows.length} tools`}
+            caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${countOf(rows.length, 'tool', 'tools')}`}
           />
           <div className="charts below-fold">
             <ToolBarsChart bars={bars} title="Calls per tool by outcome (top 15 tools)" />

@@ -14,8 +14,9 @@ import { runsSearch, type RunsLinkExtra } from '../../config/paths'
 import type { Filters } from '../../domain/filters'
 import type { CountsRow, ToolRow } from '../../domain/summary'
 import { RateCell } from './rate-cell'
-import { formatCount } from '../../components/ui/format-count'
+import { countOf, formatCount } from '../../components/ui/format-count'
 import { sameItems, useStable } from '../../components/ui/use-stable'
+import { TableScroll } from '../../components/ui/table-scroll'
 
 export interface ToolTableProps {
   rows: ReadonlyArray<ToolRow>
@@ -191,7 +192,7 @@ export function ToolTable({
   })
 
   const totalCells: Record<string, ReactNode> = {
-    tool: `All ${rows.length} tools`,
+    tool: rows.length === 1 ? 'The 1 tool' : `All ${countOf(rows.length, 'tool', 'tools')}`,
     calls: <CountLink value={totals.calls} column="calls" tool={null} filters={filters} />,
     succeeded: num(totals.succeeded),
     failed: <CountLink value={totals.failed} column="failed" tool={null} filters={filters} />,
@@ -225,8 +226,8 @@ export function ToolTable({
   }
 
   return (
-    <div className="table-wrap">
-      <table className="data-table">
+    <TableScroll label={caption}>
+      <table className="data-table data-table--names">
         <caption>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -275,6 +276,6 @@ export function ToolTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   )
 }
