@@ -1,7 +1,16 @@
 import { filtersToSearch, type Filters } from '../domain/filters'
 
-/** Outcome filters of the runs list: runs holding at least one counted call of that outcome. */
-export const RUN_OUTCOME_FILTERS = ['refused-arguments', 'refused-turn', 'failed', 'clean'] as const
+/**
+ * Outcome filters of the runs list: runs holding at least one counted call of that outcome
+ * (`refused`: refused under any code).
+ */
+export const RUN_OUTCOME_FILTERS = [
+  'refused',
+  'refused-arguments',
+  'refused-turn',
+  'failed',
+  'clean',
+] as const
 export type RunOutcomeFilter = (typeof RUN_OUTCOME_FILTERS)[number]
 
 export interface RunsLinkExtra {

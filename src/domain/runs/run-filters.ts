@@ -6,9 +6,14 @@ import type { RunRow } from './run-row'
 
 /**
  * Which counted calls a run must hold: refused under a code (`refused-arguments`,
- * `refused-turn`, `refused-<any other code>`), failed, or none of those (`clean`).
+ * `refused-turn`, `refused-<any other code>`), refused under any code (`refused`), failed, or
+ * none of those (`clean`).
  */
-export type RunOutcome = { kind: 'refused'; code: string } | { kind: 'failed' } | { kind: 'clean' }
+export type RunOutcome =
+  | { kind: 'refused'; code: string }
+  | { kind: 'refused-any' }
+  | { kind: 'failed' }
+  | { kind: 'clean' }
 
 /** The runs list's own URL filters, on top of the shared ones. null means any. */
 export interface RunListFilters {
@@ -30,9 +35,10 @@ export interface ParsedRunListFilters {
 
 const REFUSED = 'refused-'
 
-/** The URL value of an outcome (`refused-arguments`, `failed`, `clean`, …). */
+/** The URL value of an outcome (`refused-arguments`, `refused`, `failed`, `clean`, …). */
 export function outcomeParam(outcome: RunOutcome): string {
-  return outcome.kind === 'refused' ? `${REFUSED}${outcome.code}` : outcome.kind
+  if (outcome.kind === 'refused') return `${REFUSED}${outcome.code}`
+  return outcome.kind === 'refused-any' ? 'refused' : outcome.kind
 }
 
 /**
@@ -41,6 +47,7 @@ export function outcomeParam(outcome: RunOutcome): string {
  */
 export function parseOutcome(value: unknown): RunOutcome | null {
   if (value === 'failed' || value === 'clean') return { kind: value }
+  if (value === 'refused') return { kind: 'refused-any' }
   if (typeof value === 'string' && value.startsWith(REFUSED)) {
     return { kind: 'refused', code: value.slice(REFUSED.length) }
   }
@@ -61,7 +68,7 @@ export function parseRunListFilters(raw: RawSearch): ParsedRunListFilters {
     outcome = parseOutcome(rawOutcome)
     if (outcome === null) {
       ignored.push(
-        `Ignored outcome=${describeValue(rawOutcome)}: not one of refused-arguments, refused-turn, refused-<code>, failed, clean`,
+        `Ignored outcome=${describeValue(rawOutcome)}: not one of refused, refused-arguments, refused-turn, refused-<code>, failed, clean`,
       )
     }
   }
@@ -97,12 +104,15 @@ function parseWithin(raw: RawSearch, ignored: string[]): { startMs: number; endM
 }
 
 /**
- * The counted calls of `row` that `outcome` is about: refused calls of that code, failed calls,
- * or (clean, no outcome) all its calls. Zero when the row holds none.
+ * The counted calls of `row` that `outcome` is about: refused calls of that code (or of any code),
+ * failed calls, or (clean, no outcome) all its calls. Zero when the row holds none.
  */
 export function callsOf(row: RunRow, outcome: RunOutcome | null): number {
   if (outcome === null || outcome.kind === 'clean') return row.toolCalls
   if (outcome.kind === 'failed') return row.failed
+  if (outcome.kind === 'refused-any') {
+    return row.refusedArguments + row.refusedTurn + row.refusedOther
+  }
   if (outcome.code === 'arguments') return row.refusedArguments
   if (outcome.code === 'turn') return row.refusedTurn
   return row.otherCodes?.[outcome.code] ?? 0
@@ -159,6 +169,7 @@ export function describeSelection(
     return `${head} without a failed or refused call (${callWord}${of}, all succeeded)`
   }
   if (outcome.kind === 'failed') return `${head} holding ${callWord}${of} that failed`
+  if (outcome.kind === 'refused-any') return `${head} holding ${callWord}${of} refused (any code)`
   if (outcome.code === 'arguments') return `${head} holding ${callWord}${of} refused for arguments`
   if (outcome.code === 'turn') return `${head} holding ${callWord}${of} not run (refused: turn)`
   return `${head} holding ${callWord}${of} refused: ${outcome.code}`

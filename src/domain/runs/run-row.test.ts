@@ -114,6 +114,21 @@ describe('run list filters', () => {
     expect(matchesRunFilters(failed, { ...any, status: 'running' })).toBe(false)
     expect(matchesRunFilters(failed, { ...any, configuration: 'page-editor' })).toBe(true)
     expect(callsOf(failed, { kind: 'failed' })).toBe(1)
+    const refused = runRowOf(
+      handRun('r', [
+        tool(1, 'x', { toolRefusal: 'arguments' }),
+        tool(1, 'y', { toolRefusal: 'turn' }),
+        tool(1, 'z', { toolRefusal: 'budget' }),
+        tool(2, 'x'),
+      ]),
+      () => 1,
+    )
+    expect(callsOf(refused, { kind: 'refused-any' })).toBe(3)
+    expect(matchesRunFilters(refused, { ...any, outcome: { kind: 'refused-any' } })).toBe(true)
+    expect(matchesRunFilters(failed, { ...any, outcome: { kind: 'refused-any' } })).toBe(false)
+    expect(describeSelection(1, 3, { kind: 'refused-any' }, [])).toBe(
+      '1 run holding 3 calls refused (any code)',
+    )
   })
 
   it('says how many runs and calls', () => {

@@ -15,7 +15,7 @@ export interface KpiCardsProps {
 /** The four headline figures: calls, failure rate before → after, refusal rate, recovery. */
 export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsProps) {
   const { overall } = comparison
-  const link = (side: 'before' | 'after', outcome?: 'failed' | 'refused-arguments') =>
+  const link = (side: 'before' | 'after', outcome?: 'failed' | 'refused' | 'refused-arguments') =>
     runsBehind(filters, windows, side, null, outcome)
   return (
     <ul className="ov-kpis" aria-label="Key figures">
@@ -54,7 +54,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
       <li className="ov-kpi">
         <h3>Refusal rate after</h3>
         <p className="ov-kpi__value">
-          <Link to="/runs" search={link('after', 'refused-arguments')}>
+          <Link to="/runs" search={link('after', 'refused')}>
             {pct(overall.refusal.after.rate)}
           </Link>
         </p>

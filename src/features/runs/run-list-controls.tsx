@@ -10,6 +10,7 @@ export interface RunListControlsProps {
 }
 
 const OUTCOMES: ReadonlyArray<[string, string]> = [
+  ['refused', 'Has a refused call (any code)'],
   ['refused-arguments', 'Has a call refused for arguments'],
   ['refused-turn', 'Has a call not run (refused: turn)'],
   ['failed', 'Has a failed call'],
