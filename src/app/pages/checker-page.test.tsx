@@ -153,14 +153,20 @@ describe('/checker page', () => {
       'writes (idempotent)approval-bound',
       'uid (required)+ 1 optional',
       '3, tool report of update_page_metadata',
-      '2, runs of update_page_metadata refused for arguments',
+      '2, runs of update_page_metadata with calls refused for arguments',
       '0',
       '0',
     ])
-    expect(cellsOf('get_page_content')[5]).toBe('1')
+    expect(cellsOf('get_page_content')[5]).toBe(
+      '1, runs of get_page_content with calls not run (refused: turn)',
+    )
     expect(cellsOf('mcp_dam_search_assets')[0]).toBe('MCP server dammcp_dam')
-    expect(cellsOf('mcp_dam_search_assets')[6]).toBe('1')
-    const runsLink = screen.getByRole('link', { name: /runs of update_page_metadata refused/ })
+    expect(cellsOf('mcp_dam_search_assets')[6]).toBe(
+      '1, runs of mcp_dam_search_assets with calls refused: budget',
+    )
+    const runsLink = screen.getByRole('link', {
+      name: /runs of update_page_metadata with calls refused for arguments/,
+    })
     const linkTo = (link: HTMLElement) => {
       const url = new URL(link.getAttribute('href') ?? '', 'http://x')
       return { path: url.pathname, params: Object.fromEntries(url.searchParams) }

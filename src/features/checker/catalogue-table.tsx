@@ -61,6 +61,22 @@ export function CatalogueTable(props: CatalogueTableProps) {
           )
         },
       })
+    // Every refusal count opens the runs holding those calls, as the tool report's counts do.
+    const refusedLink = (code: string, words: string) => {
+      const RefusedLink = (name: string, value: number) => (
+        <Link
+          to="/runs"
+          search={runsSearch(filters, [name], { outcome: `refused-${code}` })}
+          title={`Runs with calls of ${name} ${words}`}
+        >
+          {num(value)}
+          <span className="visually-hidden">
+            , runs of {name} with calls {words}
+          </span>
+        </Link>
+      )
+      return RefusedLink
+    }
     return [
       helper.accessor((row) => row.tool.name, {
         id: 'name',
@@ -129,21 +145,20 @@ export function CatalogueTable(props: CatalogueTableProps) {
         'refusedArguments',
         'Refused: arguments',
         (row) => row.counts?.refusedArguments,
-        (name, value) => (
-          <Link
-            to="/runs"
-            search={runsSearch(filters, [name], { outcome: 'refused-arguments' })}
-            title={`Runs with calls of ${name} refused for their arguments`}
-          >
-            {num(value)}
-            <span className="visually-hidden">, runs of {name} refused for arguments</span>
-          </Link>
-        ),
+        refusedLink('arguments', 'refused for arguments'),
       ),
-      count('refusedTurn', 'Refused: turn', (row) => row.counts?.refusedTurn),
+      count(
+        'refusedTurn',
+        'Refused: turn',
+        (row) => row.counts?.refusedTurn,
+        refusedLink('turn', 'not run (refused: turn)'),
+      ),
       ...otherCodes.map((code) =>
-        count(`refused:${code}`, `Refused: ${code}`, (row) =>
-          row.counts ? (row.counts.refusedByCode[code] ?? 0) : undefined,
+        count(
+          `refused:${code}`,
+          `Refused: ${code}`,
+          (row) => (row.counts ? (row.counts.refusedByCode[code] ?? 0) : undefined),
+          refusedLink(code, `refused: ${code}`),
         ),
       ),
       helper.display({
