@@ -17,7 +17,11 @@ export function RunPage() {
   const navigate = useNavigate()
   const { meta, zone } = useDashboardFilters()
   const run = useRun(uuid)
-  const back = useCallback(() => void navigate({ to: '/runs', search }), [navigate, search])
+  // The list focuses this run's link again (`visitedRun`, see features/runs/run-return.ts).
+  const back = useCallback(
+    () => void navigate({ to: '/runs', search, state: { visitedRun: uuid } }),
+    [navigate, search, uuid],
+  )
   // The decision date as the overview reads it: `since=` in the link, else /meta.
   const decision = useMemo(
     () =>
@@ -41,7 +45,7 @@ export function RunPage() {
   return (
     <section aria-labelledby={run.data ? 'run-title' : 'run-loading-title'}>
       <p className="run-page__back">
-        <Link to="/runs" search={search}>
+        <Link to="/runs" search={search} state={{ visitedRun: uuid }}>
           ← Back to the runs list
         </Link>
       </p>

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { App } from '../app'
 import { createAppRouter } from '../router'
+import { forgetVisit } from '../../features/runs/run-return'
 import {
   approvalDeclined,
   handRun,
@@ -96,7 +97,10 @@ beforeAll(() => {
     get: () => 1200,
   })
 })
-afterEach(() => server.resetHandlers())
+afterEach(() => {
+  server.resetHandlers()
+  forgetVisit()
+})
 afterAll(() => {
   server.close()
   sizes.forEach((key, i) => {
@@ -115,6 +119,17 @@ const runLinks = () =>
   within(screen.getByRole('table', { name: /^Runs,/ }))
     .getAllByRole('link')
     .map((a) => a.getAttribute('title'))
+/** The Tool calls column of the listed rows, top to bottom. */
+function toolCallCounts(): number[] {
+  const table = screen.getByRole('table', { name: /^Runs,/ })
+  const column = within(table)
+    .getAllByRole('columnheader')
+    .findIndex((th) => /^Tool calls/.test(th.textContent ?? ''))
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Number(row.querySelectorAll('th, td')[column]?.textContent))
+}
 
 describe('/runs page', () => {
   it('goes from the tool table count to exactly the runs holding those calls, and says how many calls', async () => {
@@ -197,5 +212,98 @@ describe('/runs page', () => {
     )
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     expect(await screen.findByText('No runs in this range', {}, LOADED)).toBeInTheDocument()
+  })
+
+  it('reads the sort from the URL and writes a new one there, replacing the entry', async () => {
+    const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    const toolCalls = screen.getByRole('columnheader', { name: /Tool calls/ })
+    expect(toolCalls).toHaveAttribute('aria-sort', 'ascending')
+    expect(screen.getByRole('columnheader', { name: /Started/ })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    )
+    const calls = toolCallCounts()
+    expect(calls).toEqual([...calls].sort((a, b) => a - b))
+    expect(calls[0]).toBeLessThan(calls[calls.length - 1] ?? 0)
+    const entries = router.history.length
+    await userEvent.click(within(toolCalls).getByRole('button'))
+    expect(router.state.location.search).toMatchObject({ sort: 'toolCalls', dir: 'desc' })
+    expect(toolCalls).toHaveAttribute('aria-sort', 'descending')
+    expect(toolCallCounts()).toEqual([...calls].sort((a, b) => b - a))
+    const duration = screen.getByRole('columnheader', { name: /Duration/ })
+    await userEvent.click(within(duration).getByRole('button'))
+    expect(router.state.location.search).toMatchObject({
+      sort: 'duration',
+      dir: 'desc',
+      from: '2026-11-10',
+    })
+    expect(router.history.length).toBe(entries)
+    // Back to newest first: the URL carries no sort at all.
+    await userEvent.click(
+      within(screen.getByRole('columnheader', { name: /Started/ })).getByRole('button'),
+    )
+    expect(router.state.location.search).not.toHaveProperty('sort')
+    expect(router.state.location.search).not.toHaveProperty('dir')
+  })
+
+  it('ignores an unknown sort or direction with a message and keeps the default order', async () => {
+    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=bogus&dir=sideways')
+    expect(
+      await screen.findByText(
+        /Ignored sort=bogus and dir=sideways: not one of started, /,
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument()
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    expect(screen.getByRole('columnheader', { name: /Started/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    expect(runLinks()[0]).toBe('Run r-twice')
+  })
+
+  it.each([
+    ['Esc on the run', () => userEvent.keyboard('{Escape}')],
+    [
+      "the run page's way back",
+      () => userEvent.click(screen.getByRole('link', { name: '← Back to the runs list' })),
+    ],
+    ["the browser's Back", (router: ReturnType<typeof renderAt>) => router.history.back()],
+  ])('comes back from a run by %s to the same sort, with focus on that run', async (_, goBack) => {
+    const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    const link = screen.getByRole('link', { name: /^2026-11-10 12:00:00/ })
+    expect(link).toHaveAttribute('title', 'Run r-twice')
+    await userEvent.click(link)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(router.state.location.search).toMatchObject({ sort: 'toolCalls', dir: 'asc' })
+    await goBack(router)
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    expect(router.state.location.pathname).toBe('/runs')
+    expect(screen.getByRole('columnheader', { name: /Tool calls/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ })).toHaveFocus(),
+    )
+  })
+
+  it('does not move focus into the list when it is reached another way', async () => {
+    const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    // A fresh entry for the same list (as the navigation's link gives): no way back from a run.
+    await router.navigate({
+      to: '/runs',
+      search: { from: '2026-11-10', to: '2026-11-10', tz: 'UTC' },
+    })
+    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    expect(
+      within(screen.getByRole('table', { name: /^Runs,/ })).getAllByRole('link'),
+    ).not.toContain(document.activeElement)
   })
 })

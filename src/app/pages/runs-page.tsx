@@ -1,7 +1,14 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '../../components/filters'
-import { outcomeParam, parseRunListFilters, type RunListFilters } from '../../domain/runs'
+import {
+  outcomeParam,
+  parseRunListFilters,
+  parseRunSort,
+  runSortParams,
+  type RunListFilters,
+  type RunSort,
+} from '../../domain/runs'
 import { RunsList, useRunsList } from '../../features/runs'
 import { formatInstant } from '../../domain/time'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
@@ -16,6 +23,10 @@ const describeInstant = (ms: number, zone: string) =>
     : 'the edge of the range'
 
 const LIST_KEYS = ['outcome', 'configuration', 'status'] as const
+const SORT_KEYS = ['sort', 'dir']
+
+const without = (search: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(search).filter(([key]) => !keys.includes(key)))
 
 /** `/runs`: the runs behind the counts, for the shared filters plus outcome/configuration/status. */
 export function RunsPage() {
@@ -23,6 +34,7 @@ export function RunsPage() {
   const navigate = useNavigate()
   const { meta, catalogue, filters, ignored, setFilters, browserZone, zone } = useDashboardFilters()
   const list = useMemo(() => parseRunListFilters(raw), [raw])
+  const sorting = useMemo(() => parseRunSort(raw), [raw])
   const runs = useRunsList(filters, list.within)
   const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const setListFilters = useCallback(
@@ -30,16 +42,28 @@ export function RunsPage() {
       void navigate({
         to: '.',
         search: (prev: Record<string, unknown>) => {
-          const kept = Object.fromEntries(
-            Object.entries(prev).filter(([key]) => !(LIST_KEYS as readonly string[]).includes(key)),
-          )
           return {
-            ...kept,
+            ...without(prev, LIST_KEYS),
             ...(next.outcome ? { outcome: outcomeParam(next.outcome) } : {}),
             ...(next.configuration !== null ? { configuration: next.configuration } : {}),
             ...(next.status !== null ? { status: next.status } : {}),
           }
         },
+      })
+    },
+    [navigate],
+  )
+  // A new order replaces the entry (Back leaves the list, not the last sort) and keeps the scroll.
+  const setSort = useCallback(
+    (next: RunSort) => {
+      void navigate({
+        to: '.',
+        replace: true,
+        resetScroll: false,
+        search: (prev: Record<string, unknown>) => ({
+          ...without(prev, SORT_KEYS),
+          ...runSortParams(next),
+        }),
       })
     },
     [navigate],
@@ -57,7 +81,7 @@ export function RunsPage() {
             filters={filters}
             onChange={setFilters}
             tools={options}
-            ignored={[...ignored, ...list.ignored]}
+            ignored={[...ignored, ...list.ignored, ...sorting.ignored]}
             browserZone={browserZone}
           />
           {list.within ? (
@@ -86,6 +110,8 @@ export function RunsPage() {
             listFilters={list.filters}
             onListFiltersChange={setListFilters}
             linkSearch={raw}
+            sort={sorting.sort}
+            onSortChange={setSort}
             runs={runs}
           />
         </>

@@ -1,3 +1,4 @@
+import { useLocation } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import type { RunSummary } from '../../api'
 import type { Filters } from '../../domain/filters'
@@ -17,6 +18,7 @@ import { ExportRuns } from './export-runs'
 import { RunListControls } from './run-list-controls'
 import { RunsLoadBanner } from './runs-load-banner'
 import { RunsTable } from './runs-table'
+import { rememberVisit, returnTarget, type ListScroll } from './run-return'
 import './runs.css'
 import { formatCount } from '../../components/ui/format-count'
 
@@ -26,6 +28,9 @@ export interface RunsListProps {
   onListFiltersChange: (next: RunListFilters) => void
   /** The current URL search, carried into every run link. */
   linkSearch: Record<string, string | string[]>
+  /** The order of the rows (from the URL); a header click asks for the next one. */
+  sort: RunSort
+  onSortChange: (next: RunSort) => void
   runs: RunSummary<RunsSummary>
 }
 
@@ -39,18 +44,35 @@ export function RunsList({
   listFilters,
   onListFiltersChange,
   linkSearch,
+  sort,
+  onSortChange,
   runs,
 }: RunsListProps) {
   const { state } = runs
   const allRows = state?.summary.rows ?? NO_ROWS
   const selection = useMemo(() => selectRuns(allRows, listFilters), [allRows, listFilters])
-  const [sort, setSort] = useState<RunSort>({ key: 'startedMs', desc: true })
   const sorted = useMemo(() => sortRunRows(selection.rows, sort), [selection.rows, sort])
   const showOther = useMemo(() => selection.rows.some((r) => r.refusedOther > 0), [selection.rows])
-  const onSort = useCallback((key: RunSortKey) => setSort((s) => toggleSort(s, key)), [])
+  const onSort = useCallback(
+    (key: RunSortKey) => onSortChange(toggleSort(sort, key)),
+    [sort, onSortChange],
+  )
+  const complete = state?.status === 'done'
+
+  // Back from a run (browser Back, Esc, the run page's link): focus that run's link again.
+  const { state: historyState } = useLocation()
+  const [focusRun, setFocusRun] = useState(() => returnTarget(historyState))
+  const focusRestored = useCallback(() => setFocusRun(null), [])
+  const entryKey = historyState.__TSR_key
+  const onOpenRun = useCallback(
+    (uuid: string, scroll: ListScroll) => rememberVisit(uuid, entryKey, scroll),
+    [entryKey],
+  )
+  if (focusRun && complete && !selection.rows.some((r) => r.uuid === focusRun.uuid)) {
+    setFocusRun(null) // the run is not listed any more: nothing to come back to
+  }
 
   if (!state) return <LoadingState label="Loading runs" />
-  const complete = state.status === 'done'
   const range = `${filters.from} to ${filters.to} (${filters.tz})`
   const headline = describeSelection(
     selection.rows.length,
@@ -125,6 +147,9 @@ export function RunsList({
             showOther={showOther}
             zone={filters.tz}
             linkSearch={linkSearch}
+            focusRun={focusRun}
+            onFocusRestored={focusRestored}
+            onOpenRun={onOpenRun}
             caption={`Runs, ${range}${complete ? '' : ' — incomplete'}: ${num(selection.rows.length)} runs, newest first unless sorted otherwise`}
           />
         </>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import {
   RouterProvider,
   createMemoryHistory,
@@ -9,6 +9,7 @@ import {
 import { useMemo, useState } from 'react'
 import { sortRunRows, toggleSort, type RunRow, type RunSort } from '../../domain/runs'
 import { RunsTable } from './runs-table'
+import type { ReturnTarget } from './run-return'
 
 const ROWS = 100_000
 const START = Date.parse('2026-09-01T00:00:00Z')
@@ -110,5 +111,120 @@ describe('RunsTable over 100,000 rows', () => {
       `[runs-table] sort ${ROWS} rows by tool calls: ${Math.round(performance.now() - t)} ms`,
     )
     expect(header).toHaveAttribute('aria-sort', 'descending')
+  })
+})
+
+/** The newest-first list of `rows`, asked to come back to `focusRun`. */
+function ReturnHarness({ focusRun }: { focusRun: ReturnTarget }) {
+  const [target, setTarget] = useState<ReturnTarget | null>(focusRun)
+  const sorted = useMemo(() => sortRunRows(rows, { key: 'startedMs', desc: true }), [])
+  return (
+    <RunsTable
+      rows={sorted}
+      sort={{ key: 'startedMs', desc: true }}
+      onSort={() => {}}
+      showOther={false}
+      caption="Runs, synthetic"
+      zone="UTC"
+      linkSearch={{}}
+      focusRun={target}
+      onFocusRestored={() => setTarget(null)}
+    />
+  )
+}
+
+describe('RunsTable coming back from a run', () => {
+  // jsdom does not scroll: keep each element's offset, and fire `scroll` as a browser would.
+  const offsets = new WeakMap<Element, number>()
+  const savedScrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return offsets.get(this) ?? 0
+      },
+      set(this: HTMLElement, value: number) {
+        offsets.set(this, value)
+        setTimeout(() => this.dispatchEvent(new Event('scroll')))
+      },
+    })
+  })
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollTop')
+    if (savedScrollTop) Object.defineProperty(Element.prototype, 'scrollTop', savedScrollTop)
+  })
+
+  const renderReturning = (focusRun: ReturnTarget) => {
+    const router = createRouter({
+      routeTree: createRootRoute({ component: () => <ReturnHarness focusRun={focusRun} /> }),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    })
+    render(<RouterProvider router={router} />)
+  }
+  // Newest first: run-i is at index ROWS - 1 - i.
+  const link = (i: number) => within(screen.getByRole('table')).queryByTitle(`Run run-${i}`)
+
+  it('scrolls a row deep in the list into view and focuses its link', async () => {
+    renderReturning({ uuid: 'run-40000', scroll: null })
+    const scroller = await screen.findByRole('region', { name: 'Runs list' })
+    await waitFor(() => expect(link(40_000)).toHaveFocus())
+    // About the row's offset (59,999 rows of 37 px above it), less half the box.
+    expect(Math.abs(scroller.scrollTop - 59_999 * 37)).toBeLessThan(740)
+    expect(link(99_999)).toBeNull()
+  })
+
+  it('goes back to the offset the list had when the run was opened', async () => {
+    renderReturning({ uuid: 'run-99000', scroll: { box: 998 * 37, page: 0 } })
+    const scroller = await screen.findByRole('region', { name: 'Runs list' })
+    await waitFor(() => expect(link(99_000)).toHaveFocus())
+    expect(scroller.scrollTop).toBe(998 * 37)
+  })
+})
+
+describe('RunsTable text that may not fit', () => {
+  it('gives shortened headers their full wording and cut-off cells their full value', async () => {
+    const [first] = rows
+    if (!first) throw new Error('no synthetic rows')
+    const long: RunRow = {
+      ...first,
+      uuid: 'long',
+      configuration: 'a-configuration-name-far-too-long-for-its-column',
+      status: 'waiting_for_approval',
+      toolCalls: 12_345_678,
+      refusedOther: 2,
+      otherCodes: { budget: 2 },
+      durationMs: 16 * 60_000 + 44_000,
+    }
+    const router = createRouter({
+      routeTree: createRootRoute({
+        component: () => (
+          <RunsTable
+            rows={[long]}
+            sort={{ key: 'startedMs', desc: true }}
+            onSort={() => {}}
+            showOther
+            caption="Runs, one"
+            zone="UTC"
+            linkSearch={{}}
+          />
+        ),
+      }),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    })
+    render(<RouterProvider router={router} />)
+    const table = await screen.findByRole('table')
+    const other = within(table).getByRole('columnheader', { name: 'Refused: other codes' })
+    expect(within(other).getByRole('button')).toHaveAttribute('title', 'Refused: other codes')
+    expect(other).toHaveTextContent(/^Refused: other$/)
+    // Headers that fit in two lines keep their words as name, and need no tooltip.
+    const args = within(table).getByRole('columnheader', { name: 'Refused: arguments' })
+    expect(within(args).getByRole('button')).not.toHaveAttribute('title')
+    expect(within(table).getByText('16 min 44 s')).toHaveAttribute('title', '16 min 44 s')
+    expect(within(table).getByText('12,345,678')).toHaveAttribute('title', '12,345,678')
+    expect(within(table).getByText(long.configuration)).toHaveAttribute('title', long.configuration)
+    expect(within(table).getByText('waiting_for_approval')).toHaveAttribute(
+      'title',
+      'waiting_for_approval',
+    )
   })
 })

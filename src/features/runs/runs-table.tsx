@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef, type ReactNode } from 'react'
+import { useCallback, useRef, useState, type ReactNode, type Ref } from 'react'
 import {
   formatDuration,
-  isTextSortKey,
   shortInstant,
   type RunRow,
   type RunSort,
   type RunSortKey,
 } from '../../domain/runs'
 import { formatCount } from '../../components/ui/format-count'
+import type { ListScroll, ReturnTarget } from './run-return'
+import { ROW_HEIGHT, returnOffset, useReturnFocus } from './use-return-focus'
+import { RUNS_COLUMNS, RunsTableHead } from './runs-table-head'
 
 export interface RunsTableProps {
   /** The listed rows, already sorted by `sort`. */
@@ -23,43 +25,53 @@ export interface RunsTableProps {
   zone: string
   /** The search every run link carries: the list's own, so Esc on the run comes back to it. */
   linkSearch: Record<string, string | string[]>
+  /**
+   * A run whose link gets focus once its row is listed (coming back from that run), scrolled
+   * back to where the list was (see `useReturnFocus`). `onFocusRestored` is called once it has
+   * focus.
+   */
+  focusRun?: ReturnTarget | null
+  onFocusRestored?: () => void
+  /** Called when a run link is followed in this tab, with where the list is scrolled to. */
+  onOpenRun?: (uuid: string, scroll: ListScroll) => void
 }
 
-const COLUMNS: ReadonlyArray<{ key: RunSortKey; label: string }> = [
-  { key: 'startedMs', label: 'Started' },
-  { key: 'configuration', label: 'Configuration' },
-  { key: 'status', label: 'Status' },
-  { key: 'rounds', label: 'Rounds' },
-  { key: 'toolCalls', label: 'Tool calls' },
-  { key: 'failed', label: 'Failed' },
-  { key: 'refusedArguments', label: 'Refused: arguments' },
-  { key: 'refusedTurn', label: 'Refused: turn' },
-  { key: 'refusedOther', label: 'Refused: other codes' },
-  { key: 'durationMs', label: 'Duration' },
-]
-const ROW_HEIGHT = 37
 const num = formatCount
+/** Counts longer than this may not fit their column; they get the full value as a tooltip. */
+const FITTING_COUNT = 6
+
+/** A click that follows the link in this tab (not a new tab or window). */
+const isPlainClick = (e: MouseEvent) =>
+  e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey
 
 function Cell({
   column,
   row,
   zone,
   search,
+  linkRef,
+  onOpen,
 }: {
   column: RunSortKey
   row: RunRow
   zone: string
   search: RunsTableProps['linkSearch']
+  linkRef: Ref<HTMLAnchorElement> | undefined
+  onOpen: (uuid: string) => void
 }) {
   switch (column) {
     case 'startedMs':
       return (
         <th scope="row">
           <Link
+            ref={linkRef}
             to="/runs/$uuid"
             params={{ uuid: row.uuid }}
             search={search}
             title={`Run ${row.uuid}`}
+            onClick={(e) => {
+              if (isPlainClick(e.nativeEvent)) onOpen(row.uuid)
+            }}
           >
             {shortInstant(row.startedMs, zone) || row.uuid}
           </Link>
@@ -74,10 +86,22 @@ function Cell({
           </span>
         </td>
       )
-    case 'durationMs':
-      return <td className="num">{formatDuration(row.durationMs)}</td>
-    default:
-      return <td className="num">{num(row[column])}</td>
+    case 'durationMs': {
+      const text = formatDuration(row.durationMs)
+      return (
+        <td className="num" title={row.durationMs === null ? undefined : text}>
+          {text}
+        </td>
+      )
+    }
+    default: {
+      const text = num(row[column])
+      return (
+        <td className="num" title={text.length > FITTING_COUNT ? text : undefined}>
+          {text}
+        </td>
+      )
+    }
   }
 }
 
@@ -94,16 +118,41 @@ export function RunsTable({
   caption,
   zone,
   linkSearch,
+  focusRun = null,
+  onFocusRestored,
+  onOpenRun,
 }: RunsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const theadRef = useRef<HTMLTableSectionElement>(null)
+  const tbodyRef = useRef<HTMLTableSectionElement>(null)
+  const [initialOffset] = useState(() => returnOffset(focusRun, rows))
   const virtualizer = useVirtualizer({
     count: rows.length,
+    initialOffset,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   })
   const items = virtualizer.getVirtualItems()
-  const columns = COLUMNS.filter((c) => showOther || c.key !== 'refusedOther')
+
+  const focusTarget = useReturnFocus({
+    focusRun,
+    rows,
+    scrollRef,
+    theadRef,
+    tbodyRef,
+    onFocusRestored,
+  })
+  const open = useCallback(
+    (uuid: string) =>
+      onOpenRun?.(uuid, {
+        box: scrollRef.current?.scrollTop ?? 0,
+        page: document.scrollingElement?.scrollTop ?? 0,
+      }),
+    [onOpenRun],
+  )
+
+  const columns = RUNS_COLUMNS.filter((c) => showOther || c.key !== 'refusedOther')
   const top = items[0]?.start ?? 0
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
   const spacer = (height: number, key: string): ReactNode =>
@@ -115,31 +164,13 @@ export function RunsTable({
 
   return (
     <div ref={scrollRef} className="runs-table__scroll" role="region" aria-label="Runs list">
-      <table className="data-table runs-table" aria-rowcount={rows.length + 1}>
+      <table
+        className={`data-table runs-table${showOther ? ' runs-table--other' : ''}`}
+        aria-rowcount={rows.length + 1}
+      >
         <caption>{caption}</caption>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map(({ key, label }) => {
-              const sorted = sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'
-              return (
-                <th
-                  key={key}
-                  scope="col"
-                  className={`runs-table__${key}${isTextSortKey(key) || key === 'startedMs' ? '' : ' num'}`}
-                  aria-sort={sorted}
-                >
-                  <button type="button" onClick={() => onSort(key)}>
-                    {label}
-                    <span aria-hidden="true" className="sort-mark">
-                      {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}
-                    </span>
-                  </button>
-                </th>
-              )
-            })}
-          </tr>
-        </thead>
-        <tbody>
+        <RunsTableHead ref={theadRef} columns={columns} sort={sort} onSort={onSort} />
+        <tbody ref={tbodyRef}>
           {spacer(top, 'top')}
           {items.map((item) => {
             const row = rows[item.index]
@@ -147,7 +178,15 @@ export function RunsTable({
             return (
               <tr key={row.uuid} aria-rowindex={item.index + 2}>
                 {columns.map(({ key }) => (
-                  <Cell key={key} column={key} row={row} zone={zone} search={linkSearch} />
+                  <Cell
+                    key={key}
+                    column={key}
+                    row={row}
+                    zone={zone}
+                    search={linkSearch}
+                    linkRef={row.uuid === focusRun?.uuid ? focusTarget : undefined}
+                    onOpen={open}
+                  />
                 ))}
               </tr>
             )
