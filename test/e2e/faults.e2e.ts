@@ -382,5 +382,10 @@ describe('an empty installation', () => {
     expect(await page.locator('table').count()).toBe(0)
     expect(pageErrors).toEqual([])
     await screenshot(page, 'faults-empty-installation')
+    // The runs list says the same, not "try a longer range".
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click()
+    await text(page, /This installation has not recorded any agent runs yet/)
+    expect(await page.getByText(/Try a longer range/).count()).toBe(0)
+    expect(pageErrors).toEqual([])
   })
 })

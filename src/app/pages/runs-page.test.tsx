@@ -214,6 +214,22 @@ describe('/runs page', () => {
     expect(await screen.findByText('No runs in this range', {}, LOADED)).toBeInTheDocument()
   })
 
+  it('says when the installation has never recorded a run', async () => {
+    server.use(
+      http.get(`${base}/meta`, () =>
+        HttpResponse.json({ ...meta, earliestAt: null, latestAt: null }),
+      ),
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 }),
+      ),
+    )
+    renderAt('/runs')
+    expect(
+      await screen.findByText('This installation has not recorded any agent runs yet', {}, LOADED),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('No runs in this range')).not.toBeInTheDocument()
+  })
+
   it('reads the sort from the URL and writes a new one there, replacing the entry', async () => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
     await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)

@@ -106,6 +106,7 @@ export function RunsPage() {
             </p>
           ) : null}
           <RunsList
+            noRunsEver={meta.data.latestAt === null}
             filters={filters}
             listFilters={list.filters}
             onListFiltersChange={setListFilters}

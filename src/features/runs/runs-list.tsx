@@ -32,6 +32,8 @@ export interface RunsListProps {
   sort: RunSort
   onSortChange: (next: RunSort) => void
   runs: RunSummary<RunsSummary>
+  /** The installation has recorded no run at all (`/meta`'s latestAt is null). */
+  noRunsEver?: boolean
 }
 
 const NO_ROWS: RunsSummary['rows'] = []
@@ -47,6 +49,7 @@ export function RunsList({
   sort,
   onSortChange,
   runs,
+  noRunsEver = false,
 }: RunsListProps) {
   const { state } = runs
   const allRows = state?.summary.rows ?? NO_ROWS
@@ -112,7 +115,13 @@ export function RunsList({
           <span className="muted"> in {range}</span>
         )}
       </p>
-      {allRows.length === 0 && complete ? (
+      {allRows.length === 0 && complete && noRunsEver ? (
+        <EmptyState title="This installation has not recorded any agent runs yet">
+          Once agents run, each run appears here with its tool calls by outcome; open one for its
+          timeline.
+        </EmptyState>
+      ) : null}
+      {allRows.length === 0 && complete && !noRunsEver ? (
         <EmptyState title="No runs in this range">
           Runs with a step between {range}
           {filters.tools.length > 0 ? ' calling one of the selected tools' : ''} would appear here,
