@@ -11,6 +11,7 @@ import {
   type ToolsResponse,
 } from '../domain/contract'
 import { request, type ApiConfig } from './request'
+import { UnsendableError } from './errors'
 
 /** Parameters of `GET /runs`, as the contract names them. */
 export interface RunsQuery {
@@ -49,7 +50,7 @@ export const getRun = async (
   signal?: AbortSignal,
 ): Promise<Run> => {
   if (hasLoneSurrogate(uuid)) {
-    throw new Error(
+    throw new UnsendableError(
       'This run cannot be opened: its id holds a lone surrogate, which no URL can carry to the diagnostics API.',
     )
   }

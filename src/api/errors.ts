@@ -11,6 +11,17 @@ abstract class ApiErrorBase extends Error {
   }
 }
 
+/**
+ * A request the client will not send: the value it would name (a run id with a lone surrogate)
+ * has no URL form. Asking again cannot help, so no Retry is offered.
+ */
+export class UnsendableError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnsendableError'
+  }
+}
+
 export class HttpError extends ApiErrorBase {
   readonly kind = 'http'
   constructor(

@@ -85,6 +85,8 @@ describe('the shell', () => {
     expect(location.pathname).toBe('/runs/~u16~006c006f006e0065d800006800690067' + '0068')
     await act(() => router.navigate({ to: '/runs/$uuid', params: { uuid } }))
     expect(await screen.findByText(/its id holds a lone surrogate/)).toBeInTheDocument()
+    // Asking again cannot help: no Retry.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
     expect(router.state.matches.at(-1)?.params).toEqual({ uuid })
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
   })

@@ -1,6 +1,6 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { HttpError, describeApiError, useRun } from '../../api'
+import { HttpError, UnsendableError, describeApiError, useRun } from '../../api'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import { RunNotFound, RunTimeline } from '../../features/run-timeline'
 import { Link } from '@tanstack/react-router'
@@ -59,7 +59,7 @@ export function RunPage() {
         <ErrorState
           title="The run could not be loaded"
           message={describeApiError(run.error)}
-          onRetry={() => void run.refetch()}
+          onRetry={run.error instanceof UnsendableError ? undefined : () => void run.refetch()}
         />
       ) : null}
       {meta.isError ? (
