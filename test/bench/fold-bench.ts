@@ -6,7 +6,7 @@ import * as aq from 'arquero'
 import { fastRunsPage, runsPageSchema, type Run, type Step } from '../../src/domain/contract'
 import { outcomeOf } from '../../src/domain/outcome'
 import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../src/domain/summary'
-import { bucketDay } from '../../src/domain/time'
+import { bucketDay, type DayBuckets } from '../../src/domain/time'
 import type { BenchRow } from './harness'
 import { releaseScaleData, scaleData } from './scale-data'
 
@@ -102,14 +102,22 @@ function arqueroIdiomatic(parsed: { runs: Run[] }[]) {
   const table = aq
     .from(steps, ['kind', 'toolName', 'occurredAt', 'toolRefusal', 'toolIsError'])
     .filter(aq.escape((d: Row) => d.kind === 'tool' && typeof d.toolName === 'string'))
+  return deriveAndCount(table, buckets)
+}
+
+type ToolStepRow = Pick<Step, 'toolName' | 'occurredAt' | 'toolRefusal' | 'toolIsError'>
+
+/** arquero's part of both written-with-arquero variants: tool, day and outcome, then counts. */
+function deriveAndCount(table: ReturnType<typeof aq.from>, buckets: DayBuckets) {
+  const counted = table
     .derive({
-      tool: (d: Row) => d.toolName,
-      day: aq.escape((d: Row) => bucketDay(buckets, Date.parse(d.occurredAt))),
-      outcome: aq.escape((d: Row) => outcomeOf(d)),
+      tool: (d: ToolStepRow) => d.toolName,
+      day: aq.escape((d: ToolStepRow) => bucketDay(buckets, Date.parse(d.occurredAt))),
+      outcome: aq.escape((d: ToolStepRow) => outcomeOf(d)),
     })
     .filter((d: { day: string | null }) => d.day !== null)
-  const byTool = table.groupby('tool', 'outcome').count().objects()
-  const byDay = table.groupby('day', 'outcome').count().objects()
+  const byTool = counted.groupby('tool', 'outcome').count().objects()
+  const byDay = counted.groupby('day', 'outcome').count().objects()
   return { byTool, byDay }
 }
 
@@ -119,23 +127,13 @@ function arqueroIdiomatic(parsed: { runs: Run[] }[]) {
  */
 function arqueroToolStepsFirst(parsed: { runs: Run[] }[]) {
   const { buckets } = createScope(FILTERS)
-  type Row = Pick<Step, 'toolName' | 'occurredAt' | 'toolRefusal' | 'toolIsError'>
   const steps: Step[] = parsed.flatMap((page) =>
     page.runs.flatMap((run) =>
       run.steps.filter((step) => step.kind === 'tool' && typeof step.toolName === 'string'),
     ),
   )
-  const table = aq
-    .from(steps, ['toolName', 'occurredAt', 'toolRefusal', 'toolIsError'])
-    .derive({
-      tool: (d: Row) => d.toolName,
-      day: aq.escape((d: Row) => bucketDay(buckets, Date.parse(d.occurredAt))),
-      outcome: aq.escape((d: Row) => outcomeOf(d)),
-    })
-    .filter((d: { day: string | null }) => d.day !== null)
-  const byTool = table.groupby('tool', 'outcome').count().objects()
-  const byDay = table.groupby('day', 'outcome').count().objects()
-  return { byTool, byDay }
+  const table = aq.from(steps, ['toolName', 'occurredAt', 'toolRefusal', 'toolIsError'])
+  return deriveAndCount(table, buckets)
 }
 
 /**
