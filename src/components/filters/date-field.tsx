@@ -28,8 +28,8 @@ export interface DateFieldProps {
  * every keystroke, with years 0002, 0020, 0202 on the way to 2026, and a partial field as ''.
  * Such a value never leaves the field: a complete day (a 4-digit year from 1000) is applied on
  * Enter, on leaving the field, or after a pause (short for a picker choice, longer while typing).
- * Escape and leaving the field with a partial day bring back the applied one. A new applied day (Back, a preset)
- * replaces the draft unless the reader is in the middle of changing it.
+ * Escape and leaving the field with a partial day bring back the applied one. A new applied day
+ * (Back, a preset) replaces the draft unless the reader is in the middle of changing it.
  */
 export function DateField({
   value,
