@@ -24,6 +24,12 @@ const SOURCE_TEXT: Record<Decision['source'], string> = {
   'first-refusal': 'the first refused call in the data (/meta names no date)',
 }
 
+/** How much one side compares: its days, or that nothing was recorded there. */
+function sideText(windows: EffectWindows, side: 'before' | 'after'): string {
+  const empty = windows.emptySide === side || windows.emptySide === 'both'
+  return empty ? 'no recorded data' : days(windows.lengthMs)
+}
+
 /** The decision date with where it came from, an override, and the window length. */
 export function DecisionControls({
   decision,
@@ -40,8 +46,8 @@ export function DecisionControls({
     <section className="ov-decision" aria-label="Decision date and windows">
       <p>
         Decision date <strong>{formatWhen(decision.ms, zone)}</strong>:{' '}
-        {SOURCE_TEXT[decision.source]}. Compared: {days(windows.lengthMs)} before against{' '}
-        {days(windows.lengthMs)} after
+        {SOURCE_TEXT[decision.source]}. Compared: {sideText(windows, 'before')} before against{' '}
+        {sideText(windows, 'after')} after
         {windows.bounded ? `, cut from ${windowDays} days to the recorded data` : ''}.
       </p>
       <div className="ov-decision__row">

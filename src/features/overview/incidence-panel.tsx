@@ -35,10 +35,10 @@ export function IncidencePanel({ incidence }: { incidence: Incidence }) {
             <tr key={label}>
               <th scope="row">{label}</th>
               <td className="num">
-                <Rate stat={change.before} />
+                <Rate stat={change.before} of="runs" />
               </td>
               <td className="num">
-                <Rate stat={change.after} />
+                <Rate stat={change.after} of="runs" />
               </td>
               <td className="num">{points(change.change)}</td>
             </tr>

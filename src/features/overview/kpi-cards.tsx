@@ -15,6 +15,9 @@ export interface KpiCardsProps {
 /** The four headline figures: calls, failure rate before → after, refusal rate, recovery. */
 export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsProps) {
   const { overall } = comparison
+  // A code no call was refused under has no entry: with calls after, its rate is 0 %, not "–".
+  const codeRateAfter = (code: string) =>
+    overall.refusalByCode[code]?.after.rate ?? (overall.refusal.after.n > 0 ? 0 : null)
   const link = (side: 'before' | 'after', outcome?: 'failed' | 'refused' | 'refused-arguments') =>
     runsBehind(filters, windows, side, null, outcome)
   return (
@@ -59,8 +62,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
           </Link>
         </p>
         <p className="muted">
-          arguments {pct(overall.refusalByCode.arguments?.after.rate ?? null)}, turn{' '}
-          {pct(overall.refusalByCode.turn?.after.rate ?? null)} (before{' '}
+          arguments {pct(codeRateAfter('arguments'))}, turn {pct(codeRateAfter('turn'))} (before{' '}
           {pct(overall.refusal.before.rate)})
         </p>
         <p className="ov-kpi__detail">
@@ -78,7 +80,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
           of {num(recovery.refusals)} argument refusals after, corrected in the next round
         </p>
         <p className="ov-kpi__detail">
-          <Rate stat={recovery.nextRound} />
+          <Rate stat={recovery.nextRound} of="argument refusals" />
         </p>
       </li>
     </ul>

@@ -35,15 +35,17 @@ export function RecoveryPanel({ recovery, windows, filters }: RecoveryPanelProps
           <dl className="ov-facts">
             <dt>in the next round</dt>
             <dd>
-              {num(recovery.nextRound.events)} · <Rate stat={recovery.nextRound} />
+              {num(recovery.nextRound.events)} ·{' '}
+              <Rate stat={recovery.nextRound} of="argument refusals" />
             </dd>
             <dt>in a later round</dt>
             <dd>
-              {num(recovery.later.events)} · <Rate stat={recovery.later} />
+              {num(recovery.later.events)} · <Rate stat={recovery.later} of="argument refusals" />
             </dd>
             <dt>not recovered</dt>
             <dd>
-              {num(recovery.notRecovered.events)} · <Rate stat={recovery.notRecovered} />
+              {num(recovery.notRecovered.events)} ·{' '}
+              <Rate stat={recovery.notRecovered} of="argument refusals" />
               <span className="ov-sub">
                 {num(recovery.neverCalledAgain)} never called that tool again
                 {statuses.length > 0

@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  comparison,
+  createEffectScope,
+  effectWindows,
+  emptyEffectSummary,
+  foldEffect,
+  recoveryOf,
+} from '../../domain/effect'
+import { CATALOGUE, runOf } from '../../domain/effect/test-fixtures'
+import type { Filters } from '../../domain/filters'
+import { DecisionControls } from './decision-controls'
+import { KpiCards } from './kpi-cards'
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="#">{children}</a>,
+}))
+
+const DECISION_MS = Date.parse('2026-11-05T09:00:00Z')
+const FILTERS: Filters = {
+  from: '2026-10-22',
+  to: '2026-11-19',
+  tz: 'UTC',
+  tools: [],
+  preset: 'custom',
+}
+
+describe('overview figures with nothing to count on one side', () => {
+  it('shows a refusal code without refusals as 0 %, and says a recovery rate lacks refusals', () => {
+    const windows = effectWindows(DECISION_MS, 14, { earliestMs: 0, latestMs: 8e15 })
+    const scope = createEffectScope(windows, [], CATALOGUE)
+    // After the decision: 3 calls, one refused under turn, none under arguments.
+    const summary = foldEffect(
+      emptyEffectSummary(),
+      [
+        runOf('a', 'completed', '2026-11-06T10:00:00Z', [
+          [1, 'get_page_content', 'turn'],
+          [2, 'get_page_content', 'ok'],
+          [3, 'get_page_content', 'ok'],
+        ]),
+      ],
+      scope,
+    )
+    const { container } = render(
+      <KpiCards
+        comparison={comparison(summary, CATALOGUE)}
+        recovery={recoveryOf(summary.after)}
+        windows={windows}
+        filters={FILTERS}
+      />,
+    )
+    const text = container.textContent ?? ''
+    expect(text).toContain('arguments 0.0 %, turn 33.3 %')
+    // Before holds no calls at all: that rate is "no calls"; recovery lacks refusals, not calls.
+    expect(text).toContain('Before – (no calls)')
+    expect(text).toContain('– (no argument refusals)')
+  })
+
+  it('says a side holds no recorded data instead of naming its window length', () => {
+    const windows = effectWindows(DECISION_MS, 14, {
+      earliestMs: DECISION_MS + 3_600_000,
+      latestMs: DECISION_MS + 30 * 86_400_000,
+    })
+    expect(windows.emptySide).toBe('before')
+    render(
+      <DecisionControls
+        decision={{ ms: DECISION_MS, source: 'meta' }}
+        windows={windows}
+        windowDays={14}
+        zone="UTC"
+        onChange={() => undefined}
+      />,
+    )
+    const text = screen.getByText(/Compared:/).textContent ?? ''
+    expect(text).toContain('Compared: no recorded data before against 14 days after')
+  })
+})
