@@ -9,8 +9,13 @@ export interface RecoveryCounts {
   nextRound: number
   /** Recovered by a successful call of the same tool in a later round. */
   later: number
-  /** Never followed by a successful call of that tool in the same run. */
+  /**
+   * Never followed by a successful call of that tool in the same run, which has ended (completed,
+   * failed, cancelled, or a status the contract does not name).
+   */
   notRecovered: number
+  /** Not followed by a successful call yet, in a run still going (queued, running, waiting). */
+  stillOpen: number
   /** Of the not recovered: the run never called that tool again. */
   neverCalledAgain: number
   /** Corrective rounds (success round − refusal round, as a string key) → recovered refusals. */
@@ -77,6 +82,7 @@ export function emptySide(): EffectSide {
       nextRound: 0,
       later: 0,
       notRecovered: 0,
+      stillOpen: 0,
       neverCalledAgain: 0,
       correctiveRounds: emptyRecord<number>(),
       notRecoveredByStatus: emptyRecord<number>(),
@@ -123,6 +129,7 @@ function addSide(target: EffectSide, b: EffectSide): void {
   r.nextRound += b.recovery.nextRound
   r.later += b.recovery.later
   r.notRecovered += b.recovery.notRecovered
+  r.stillOpen += b.recovery.stillOpen
   r.neverCalledAgain += b.recovery.neverCalledAgain
   addCounts(r.correctiveRounds, b.recovery.correctiveRounds)
   addCounts(r.notRecoveredByStatus, b.recovery.notRecoveredByStatus)

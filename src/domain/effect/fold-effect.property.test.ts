@@ -97,7 +97,7 @@ describe('foldEffect — properties', () => {
         for (const side of [s.before, s.after]) {
           const r = side.recovery
           expect(r.refusals).toBe(code(side, 'refused:arguments'))
-          expect(r.nextRound + r.later + r.notRecovered).toBe(r.refusals)
+          expect(r.nextRound + r.later + r.notRecovered + r.stillOpen).toBe(r.refusals)
           expect(sum(r.correctiveRounds)).toBe(r.nextRound + r.later)
           expect(sum(r.notRecoveredByStatus)).toBe(r.notRecovered)
           expect(r.neverCalledAgain).toBeLessThanOrEqual(r.notRecovered)

@@ -40,6 +40,7 @@ describe('foldEffect on hand-built runs', () => {
       nextRound: 2,
       later: 1,
       notRecovered: 5,
+      stillOpen: 0,
       neverCalledAgain: 4,
       correctiveRounds: { 1: 2, 3: 1 },
       notRecoveredByStatus: { cancelled: 1, failed: 1, completed: 3 },
@@ -56,6 +57,23 @@ describe('foldEffect on hand-built runs', () => {
     expect(measures.turn.resentNextRound.rate).toBe(1 / 3)
     expect(summary.before.recovery.refusals).toBe(0)
     expect(recoveryOf(summary.before).medianCorrectiveRounds).toBeNull()
+  })
+
+  it('leaves a refusal of a run still going out of "not recovered" (the run has not ended)', () => {
+    const runs = (['running', 'waiting_for_input', 'queued', 'completed', 'mystery'] as const).map(
+      (status, i) =>
+        runOf(`open-${i}`, status, '2026-11-06T10:00:00Z', [
+          [1, 'update_page_metadata', 'arguments'],
+        ]),
+    )
+    const open = foldEffect(emptyEffectSummary(), runs, scope)
+    expect(open.after.recovery).toMatchObject({
+      refusals: 5,
+      notRecovered: 2,
+      stillOpen: 3,
+      notRecoveredByStatus: { completed: 1, mystery: 1 },
+    })
+    expect(recoveryOf(open.after).stillOpen.rate).toBe(3 / 5)
   })
 
   it('counts what the check saved, from the catalogue flags', () => {

@@ -1,3 +1,4 @@
+import type { KNOWN_RUN_STATUSES } from '../contract'
 import type { OutcomeKey } from '../outcome'
 import type { EffectSummary, Side } from './effect-summary'
 
@@ -15,6 +16,14 @@ interface Round {
   argumentRefusals: (Side | null)[]
   turnRefusals: (Side | null)[]
 }
+
+/** Run statuses of a run that has not ended: its refusals are not "not recovered" yet. */
+const OPEN_STATUSES: ReadonlySet<string> = new Set<(typeof KNOWN_RUN_STATUSES)[number]>([
+  'queued',
+  'running',
+  'waiting_for_approval',
+  'waiting_for_input',
+])
 
 const bump = (counts: Record<string, number>, key: string) => {
   counts[key] = (counts[key] ?? 0) + 1
@@ -70,6 +79,11 @@ export function analyseRecovery(
     for (const side of pending) {
       if (side === null) continue
       const recovery = result[side].recovery
+      // A run still going may yet correct the call: not "not recovered" (the run has not ended).
+      if (OPEN_STATUSES.has(status)) {
+        recovery.stillOpen++
+        continue
+      }
       recovery.notRecovered++
       if (!calledAgain) recovery.neverCalledAgain++
       bump(recovery.notRecoveredByStatus, status)

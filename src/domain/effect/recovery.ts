@@ -8,6 +8,8 @@ export interface RecoveryMeasures {
   nextRound: RateStat
   later: RateStat
   notRecovered: RateStat
+  /** Not corrected yet in a run still going; the four shares add up to the refusals. */
+  stillOpen: RateStat
   /** Of the not recovered: the run never called that tool again. */
   neverCalledAgain: number
   /** The median corrective rounds of the recovered refusals; null when none recovered. */
@@ -51,6 +53,7 @@ export function recoveryOf(side: EffectSide): RecoveryMeasures {
     nextRound: rateStat(r.nextRound, r.refusals),
     later: rateStat(r.later, r.refusals),
     notRecovered: rateStat(r.notRecovered, r.refusals),
+    stillOpen: rateStat(r.stillOpen, r.refusals),
     neverCalledAgain: r.neverCalledAgain,
     medianCorrectiveRounds: histogramMedian(r.correctiveRounds),
     correctiveRounds: Object.entries(r.correctiveRounds)

@@ -53,6 +53,15 @@ export function RecoveryPanel({ recovery, windows, filters }: RecoveryPanelProps
                   : ''}
               </span>
             </dd>
+            {recovery.stillOpen.events > 0 ? (
+              <>
+                <dt>not yet, the run still going</dt>
+                <dd>
+                  {num(recovery.stillOpen.events)} ·{' '}
+                  <Rate stat={recovery.stillOpen} of="argument refusals" />
+                </dd>
+              </>
+            ) : null}
             <dt>median corrective rounds</dt>
             <dd>
               {recovery.medianCorrectiveRounds === null ? '–' : recovery.medianCorrectiveRounds}
