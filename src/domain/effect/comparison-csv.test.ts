@@ -70,5 +70,6 @@ describe('comparison CSV', () => {
       tools_filter: '["a","b"]',
     })
     expect(comparisonFileName('2026-11-05', 14)).toBe('overview-comparison_2026-11-05_14d.csv')
+    expect(comparisonFileName('2026-11-05', 0.38)).toBe('overview-comparison_2026-11-05_0.38d.csv')
   })
 })

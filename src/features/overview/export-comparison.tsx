@@ -26,7 +26,8 @@ export function ExportComparison({ comparison, windows, tools, complete }: Expor
           downloadChunks(
             comparisonFileName(
               dayOf(windows.decisionMs, 'UTC'),
-              Math.round(windows.lengthMs / 86_400_000),
+              // A window cut to hours keeps them (0.38d), never reads as 0 days.
+              Number((windows.lengthMs / 86_400_000).toFixed(2)),
             ),
             comparisonCsvChunks(comparison, { windows, tools }),
           )
