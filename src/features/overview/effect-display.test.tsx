@@ -15,7 +15,7 @@ import { DecisionControls } from './decision-controls'
 import { KpiCards } from './kpi-cards'
 
 vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children }: { children: ReactNode }) => <a href="#">{children}</a>,
+  Link: ({ children }: { children: ReactNode }) => <a href="/runs">{children}</a>,
 }))
 
 const DECISION_MS = Date.parse('2026-11-05T09:00:00Z')
