@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
@@ -148,6 +148,23 @@ describe('/runs/:uuid', () => {
     expect(await screen.findByText(/keeps runs for 30 days/, {}, LOADED)).toBeInTheDocument()
     const back = screen.getByRole('link', { name: 'Back to the runs list' })
     expect(back.getAttribute('href')).toContain('outcome=refused-arguments')
+  })
+
+  it('goes back to the list with its filters on Esc from the not-found page too', async () => {
+    const router = renderAt(`/runs/gone-uuid${LIST_SEARCH}`)
+    await screen.findByText(/keeps runs for 30 days/, {}, LOADED)
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runs'))
+    expect(router.state.location.search).toMatchObject({ outcome: 'refused-arguments' })
+  })
+
+  it('says what a full-text installation keeps, and never invents a level', async () => {
+    server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, privacyLevel: 'full' })))
+    renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    expect(
+      await screen.findByText(/keeps the texts too \(privacy level: full\)/, {}, LOADED),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/keeps run metadata only/)).not.toBeInTheDocument()
   })
 
   it('says when runs are kept forever', async () => {

@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { HttpError, UnsendableError, describeApiError, useRun } from '../../api'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import { RunNotFound, RunTimeline } from '../../features/run-timeline'
@@ -22,6 +22,19 @@ export function RunPage() {
     () => void navigate({ to: '/runs', search, state: { visitedRun: uuid } }),
     [navigate, search, uuid],
   )
+  // Esc goes back from every state of the page; the timeline handles it itself once loaded.
+  const loaded = run.data !== undefined
+  useEffect(() => {
+    if (loaded) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (event.ctrlKey || event.altKey || event.metaKey) return
+      event.preventDefault()
+      back()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [loaded, back])
   // The decision date as the overview reads it: `since=` in the link, else /meta.
   const decision = useMemo(
     () =>
@@ -74,7 +87,7 @@ export function RunPage() {
           run={run.data}
           meta={{
             argumentCheckSince: decision ? new Date(decision.ms).toISOString() : null,
-            privacyLevel: meta.data?.privacyLevel ?? 'metadata',
+            privacyLevel: meta.data?.privacyLevel ?? null,
           }}
           zone={zone}
           onBack={back}

@@ -57,6 +57,25 @@ describe('groupRounds', () => {
   })
 })
 
+describe('groupRounds: what a refused turn claims', () => {
+  it('makes no refused turn of a refusal under another code (its siblings ran)', () => {
+    const run = handRun('b', [
+      tool(1, 'get_pagetree'),
+      tool(1, 'mcp_x_fetch', { toolRefusal: 'budget' }),
+    ])
+    expect(groupRounds(run)[0]?.refusedTurn).toBeNull()
+  })
+
+  it('tells a refusal in the last round from one followed by rounds without tool calls', () => {
+    const last = groupRounds(handRun('l', [tool(1, 'a', { toolRefusal: 'arguments' })]))
+    expect(last[0]?.refusedTurn).toMatchObject({ nextRound: null, laterRounds: false })
+    const answered = groupRounds(
+      handRun('m', [tool(1, 'a', { toolRefusal: 'arguments' }), llm(2), llm(3)]),
+    )
+    expect(answered[0]?.refusedTurn).toMatchObject({ nextRound: null, laterRounds: true })
+  })
+})
+
 describe('decisionSide', () => {
   const run = handRun('d', [llm(1)], { startedAt: '2026-11-05T08:00:00.000Z' })
   it('is before, after, spanning or unknown', () => {
@@ -64,5 +83,12 @@ describe('decisionSide', () => {
     expect(decisionSide(run, '2026-11-06T00:00:00Z')).toBe('before')
     expect(decisionSide(run, '2026-11-05T08:00:01.500Z')).toBe('spans')
     expect(decisionSide(run, null)).toBe('unknown')
+  })
+
+  it('counts a run still going that started before the decision as spanning it, once past', () => {
+    const open = handRun('o', [llm(1)], { startedAt: '2026-11-05T07:59:00.000Z', finishedAt: null })
+    const decision = '2026-11-05T09:00:00Z'
+    expect(decisionSide(open, decision, Date.parse('2026-11-05T10:00:00Z'))).toBe('spans')
+    expect(decisionSide(open, decision, Date.parse('2026-11-05T08:30:00Z'))).toBe('before')
   })
 })

@@ -8,7 +8,10 @@ export interface ResentCall {
   resentAs: Step | null
 }
 
-/** A turn the argument check refused: nothing of it ran. */
+/**
+ * A turn the argument check refused (a call refused with `arguments` or `turn`): nothing of it
+ * ran. A refusal under another code (a remote server's `budget`) does not stop its siblings.
+ */
 export interface RefusedTurn {
   /** Calls refused for their own arguments (or any code other than `turn`). */
   refused: Step[]
@@ -16,6 +19,8 @@ export interface RefusedTurn {
   notRun: Step[]
   /** The next round holding tool calls (the re-sent turn); null when the run has none. */
   nextRound: number | null
+  /** Whether any round follows this one (with tool calls or not). */
+  laterRounds: boolean
   /** Every call of the turn, in order, with its re-sent counterpart. */
   resent: ResentCall[]
 }
@@ -70,8 +75,8 @@ export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
   groups.forEach((group, index) => {
     if (group.round === 0) return
     const calls = group.steps.filter((s) => s.kind === 'tool')
+    if (!calls.some((s) => s.toolRefusal === 'arguments' || s.toolRefusal === 'turn')) return
     const refusedCalls = calls.filter((s) => typeof s.toolRefusal === 'string')
-    if (refusedCalls.length === 0) return
     const next = groups
       .slice(index + 1)
       .find((g) => g.round > 0 && g.steps.some((s) => s.kind === 'tool'))
@@ -80,6 +85,7 @@ export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
       refused: refusedCalls.filter((s) => s.toolRefusal !== 'turn'),
       notRun: refusedCalls.filter((s) => s.toolRefusal === 'turn'),
       nextRound: next?.round ?? null,
+      laterRounds: groups.slice(index + 1).some((g) => g.round > group.round),
       resent: calls.map((refused) => {
         const at = pool.findIndex((s) => s.toolName === refused.toolName)
         const resentAs = at === -1 ? null : (pool.splice(at, 1)[0] ?? null)
@@ -92,19 +98,21 @@ export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
 
 /**
  * Where a run stands against the decision date (the argument check going live): `after` when it
- * started at or after it, `before` when it ended (or, unfinished, last stepped) before it,
- * `spans` otherwise; `unknown` without a decision date or with unparsable times.
+ * started at or after it, `before` when it ended before it, `spans` otherwise — also for a run
+ * not finished yet that started before it, once `nowMs` has passed it (it is still going);
+ * `unknown` without a decision date or with unparsable times.
  */
 export function decisionSide(
   run: Pick<Run, 'startedAt' | 'finishedAt' | 'steps'>,
   decisionAt: string | null,
+  nowMs: number = Date.now(),
 ): 'before' | 'after' | 'spans' | 'unknown' {
   const decision = decisionAt === null ? Number.NaN : Date.parse(decisionAt)
   const start = Date.parse(run.startedAt)
   if (Number.isNaN(decision) || Number.isNaN(start)) return 'unknown'
   if (start >= decision) return 'after'
   const last = run.steps.reduce((max, s) => Math.max(max, stepEnd(s)), start)
-  const end = run.finishedAt === null ? last : Date.parse(run.finishedAt)
+  const end = run.finishedAt === null ? Math.max(last, nowMs) : Date.parse(run.finishedAt)
   if (Number.isNaN(end)) return 'unknown'
   return end < decision ? 'before' : 'spans'
 }

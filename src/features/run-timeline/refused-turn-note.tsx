@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react'
+import { Fragment, type MouseEvent } from 'react'
 import type { Run } from '../../domain/contract'
 import type { ResentCall, RefusedTurn } from '../../domain/runs'
 import { focusTarget } from './focus-target'
@@ -18,12 +18,17 @@ const jump = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
 
 function Resent({ call }: { call: ResentCall }) {
   const name = call.refused.toolName ?? ''
-  if (!call.resentAs) return <li>{name}: not re-sent</li>
+  if (!call.resentAs)
+    return (
+      <li>
+        <bdi>{name}</bdi>: not re-sent
+      </li>
+    )
   const id = `step-${call.resentAs.sequence}`
   return (
     <li>
       <a href={`#${id}`} onClick={jump(id)}>
-        {name} re-sent as step {call.resentAs.sequence}
+        <bdi>{name}</bdi> re-sent as step {call.resentAs.sequence}
       </a>{' '}
       — {outcomeLabel(call.resentAs).toLowerCase()}
     </li>
@@ -35,10 +40,14 @@ function Resent({ call }: { call: ResentCall }) {
  * the model sent the turn again (links to the next round's calls), or why it did not.
  */
 export function RefusedTurnNote({ turn, run, round }: RefusedTurnNoteProps) {
+  // Each name isolated (<bdi>): a right-to-left override in one must not reverse the rest.
   const names = (steps: RefusedTurn['refused']) =>
-    steps
-      .map((s) => `${s.toolName ?? ''} (step ${s.sequence}, ${outcomeLabel(s).toLowerCase()})`)
-      .join(', ')
+    steps.map((s, i) => (
+      <Fragment key={s.sequence}>
+        {i > 0 ? ', ' : null}
+        <bdi>{s.toolName ?? ''}</bdi> (step {s.sequence}, {outcomeLabel(s).toLowerCase()})
+      </Fragment>
+    ))
   const ended =
     run.finishedAt === null
       ? `the run is still ${run.status.replaceAll('_', ' ')}`
@@ -49,13 +58,19 @@ export function RefusedTurnNote({ turn, run, round }: RefusedTurnNoteProps) {
       {turn.refused.length > 0 ? <p>Refused: {names(turn.refused)}.</p> : null}
       {turn.notRun.length > 0 ? <p>Not run with it: {names(turn.notRun)}.</p> : null}
       {turn.nextRound === null ? (
-        <p>Not re-sent: {ended} after this round.</p>
+        <p>
+          Not re-sent:{' '}
+          {turn.laterRounds
+            ? `no later round held a tool call, and ${ended}`
+            : `${ended} after this round`}
+          .
+        </p>
       ) : (
         <>
           <p>
             {turn.nextRound === round + 1
               ? 'The model re-sent the turn in'
-              : `Round ${round + 1} held no tool call; the next calls came in`}{' '}
+              : 'No tool call came in between; the next calls came in'}{' '}
             <a href={`#round-${turn.nextRound}`} onClick={jump(`round-${turn.nextRound}`)}>
               round {turn.nextRound}
             </a>

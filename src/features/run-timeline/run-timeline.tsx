@@ -9,7 +9,7 @@ import './run-timeline.css'
 
 export interface RunTimelineProps {
   run: Run
-  meta: Pick<Meta, 'argumentCheckSince' | 'privacyLevel'>
+  meta: Pick<Meta, 'argumentCheckSince'> & { privacyLevel: Meta['privacyLevel'] | null }
   zone: string
   /** Esc: back to the list this run was opened from. */
   onBack: () => void
@@ -26,6 +26,17 @@ const PENDING: Record<string, string> = {
     'This run is waiting for input: it asked the user a question that has not been answered yet.',
 }
 
+/** What the installation keeps, by its privacy level; never a level it did not name. */
+function keptText(level: string | null): string {
+  if (level === null) return "The installation's privacy level could not be read."
+  if (level === 'metadata')
+    return 'This installation keeps run metadata only (privacy level: metadata).'
+  if (level === 'full') {
+    return 'This installation keeps the texts too (privacy level: full); they are not read here.'
+  }
+  return `This installation keeps runs at the privacy level "${level}".`
+}
+
 /** One run, round by round, with keyboard movement between rounds. */
 export function RunTimeline({ run, meta, zone, onBack, onReload }: RunTimelineProps) {
   const groups = useMemo(() => groupRounds(run), [run])
@@ -38,9 +49,9 @@ export function RunTimeline({ run, meta, zone, onBack, onReload }: RunTimelinePr
     <div className="run-timeline" ref={container}>
       <RunHeader run={run} meta={meta} zone={zone} rounds={rounds} toolCalls={toolCalls} />
       <p className="run-timeline__privacy">
-        <strong>Metadata only.</strong> This installation keeps run metadata only (privacy level:{' '}
-        {meta.privacyLevel}); the dashboard reads no prompt, answer, argument or result text, so
-        there are no texts to show — only times, kinds, durations, tools, outcomes and decisions.
+        <strong>Metadata only.</strong> {keptText(meta.privacyLevel)} The dashboard reads no prompt,
+        answer, argument or result text, so there are no texts to show — only times, kinds,
+        durations, tools, outcomes and decisions.
       </p>
       {pending ? (
         <div className="state state--partial" role="status">

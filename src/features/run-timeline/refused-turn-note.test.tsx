@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { groupRounds } from '../../domain/runs'
+import { handRun, llm, tool } from '../../domain/runs/test-runs'
+import { RefusedTurnNote } from './refused-turn-note'
+
+const ended = {
+  status: 'completed',
+  terminationReason: 'completed',
+  finishedAt: '2026-11-10T10:01:00Z',
+}
+
+function noteOf(run: ReturnType<typeof handRun>) {
+  const turn = groupRounds(run)[0]?.refusedTurn
+  if (!turn) throw new Error('no refused turn')
+  return render(<RefusedTurnNote round={1} turn={turn} run={ended} />).container
+}
+
+describe('RefusedTurnNote', () => {
+  it('isolates each tool name, so a right-to-left override cannot reverse the rest', () => {
+    const note = noteOf(
+      handRun('r', [
+        tool(1, '\u202Eevil', { toolRefusal: 'arguments' }),
+        tool(1, 'update_page_metadata', { toolRefusal: 'turn' }),
+      ]),
+    )
+    expect([...note.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([
+      '\u202Eevil',
+      'update_page_metadata',
+    ])
+  })
+
+  it('does not say the run ended after the round when later rounds came without tool calls', () => {
+    const note = noteOf(handRun('m', [tool(1, 'a', { toolRefusal: 'arguments' }), llm(2), llm(3)]))
+    expect(note.textContent).toContain('no later round held a tool call, and the run ended')
+    expect(note.textContent).not.toContain('after this round')
+  })
+})
