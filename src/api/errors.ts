@@ -109,8 +109,10 @@ export function describeApiError(error: unknown): string {
     if (error.status === 401) return 'Your CMS session has ended — sign in again.'
     if (error.status === 403) return 'Your account may not read run diagnostics.'
     if (error.status === 404) return `${error.endpoint} was not found (HTTP 404).`
+    // The server's own sentence may end with its own full stop: one is enough.
+    const said = error.serverMessage?.replace(/[.\s]+$/, '') ?? ''
     return `The diagnostics API answered HTTP ${error.status} for ${error.endpoint}${
-      error.serverMessage ? ` — ${error.serverMessage}` : ''
+      said ? ` — ${said}` : ''
     }.`
   }
   if (error instanceof TimeoutError) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError, NetworkError } from './errors'
+import { HttpError, NetworkError, TimeoutError, describeApiError } from './errors'
 import { retryDelay, retryPolicy } from './queries'
 
 describe('retryDelay', () => {
@@ -23,5 +23,18 @@ describe('retryPolicy', () => {
     expect(retryPolicy(0, new HttpError('/meta', 403, null, null, null))).toBe(false)
     expect(retryPolicy(2, new HttpError('/meta', 500, null, null, null))).toBe(true)
     expect(retryPolicy(3, new HttpError('/meta', 500, null, null, null))).toBe(false)
+  })
+
+  it('never retries a timeout: the reader sees the message after one wait, not four', () => {
+    expect(retryPolicy(0, new TimeoutError('/runs/x', 30_000))).toBe(false)
+  })
+})
+
+describe('describeApiError', () => {
+  it("ends with one full stop when the server's sentence has its own", () => {
+    const error = new HttpError('/runs/x', 503, 'busy', 'Try later.', 1_000)
+    expect(describeApiError(error)).toBe(
+      'The diagnostics API answered HTTP 503 for /runs/x — Try later.',
+    )
   })
 })

@@ -1,12 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
 import { getMeta, getRun, getRunsPage, getTools, type RunsQuery } from './endpoints'
-import { HttpError, isRetryable } from './errors'
+import { HttpError, TimeoutError, isRetryable } from './errors'
 import { diagnosticsKeys } from './query-keys'
 import type { ApiConfig } from './request'
 
-/** Retries server trouble up to three times; never a 401, 403, 404 or a contract error. */
+/**
+ * Retries server trouble up to three times; never a 401, 403, 404 or a contract error, and never
+ * a timeout: each try already waited the whole timeout, so the reader gets the message and a
+ * Retry after one wait instead of four silent ones.
+ */
 export const retryPolicy = (failureCount: number, error: unknown): boolean =>
-  failureCount < 3 && isRetryable(error)
+  failureCount < 3 && isRetryable(error) && !(error instanceof TimeoutError)
 
 /**
  * The wait before retry `attempt` (0-based): what a 429/503 `Retry-After` asked for, else a

@@ -167,6 +167,34 @@ describe('/runs/:uuid', () => {
     expect(screen.queryByText(/keeps run metadata only/)).not.toBeInTheDocument()
   })
 
+  it('says that the server asked to wait, and how long, while it retries a 503', async () => {
+    let asked = 0
+    server.use(
+      http.get(`${base}/runs/:uuid`, ({ params }) => {
+        asked++
+        if (asked === 1) {
+          return HttpResponse.json(
+            { error: 'busy', message: 'Try later.' },
+            { status: 503, headers: { 'Retry-After': '1' } },
+          )
+        }
+        return HttpResponse.json(runs.get(String(params.uuid)))
+      }),
+    )
+    renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    expect(
+      await screen.findByText(
+        /The server asked us to wait \(HTTP 503\): try 2 of 4 in 1 s/,
+        {},
+        LOADED,
+      ),
+    ).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED),
+    ).toBeInTheDocument()
+    expect(asked).toBe(2)
+  })
+
   it('says when runs are kept forever', async () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, retentionDays: null })))
     renderAt('/runs/gone-uuid')

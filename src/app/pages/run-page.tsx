@@ -1,11 +1,22 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo } from 'react'
-import { HttpError, UnsendableError, describeApiError, useRun } from '../../api'
+import { HttpError, UnsendableError, describeApiError, retryDelay, useRun } from '../../api'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import { RunNotFound, RunTimeline } from '../../features/run-timeline'
 import { Link } from '@tanstack/react-router'
 import { decisionDate, parseEffectParams } from '../../domain/effect'
 import { useDashboardFilters } from '../use-dashboard-filters'
+
+/** While the run loads: and when a try failed and another follows, why and how long it waits. */
+function loadingLabel(failures: number, reason: unknown): string {
+  if (failures === 0) return 'Loading the run'
+  const wait = retryDelay(failures - 1, reason)
+  const why =
+    reason instanceof HttpError && reason.retryAfterMs !== null
+      ? `The server asked us to wait (HTTP ${reason.status})`
+      : `${describeApiError(reason).replace(/\.$/, '')}; trying again`
+  return `${why}: try ${failures + 1} of 4 in ${Math.max(1, Math.ceil(wait / 1000))} s`
+}
 
 /**
  * `/runs/:uuid`: one run's timeline. The search is the list's (it came with the link), so the
@@ -67,7 +78,9 @@ export function RunPage() {
           Run {uuid}
         </h1>
       )}
-      {run.isPending ? <LoadingState label="Loading the run" /> : null}
+      {run.isPending ? (
+        <LoadingState label={loadingLabel(run.failureCount, run.failureReason)} />
+      ) : null}
       {run.isError ? (
         <ErrorState
           title="The run could not be loaded"
