@@ -14,7 +14,8 @@ export const shortInstant = (ms: number, zone: string): string =>
  * for null or a non-finite value (an unfinished run).
  */
 export function formatDuration(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '–'
+  // A negative duration (an end before its start) is bad data, not a length of time.
+  if (ms === null || !Number.isFinite(ms) || ms < 0) return '–'
   if (ms < 10) return `${Number(ms.toFixed(2))} ms`
   if (ms < 1000) return `${Math.round(ms)} ms`
   if (ms < 60_000) return `${(ms / 1000).toFixed(2)} s`

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { formatDuration } from './format'
 import { decisionSide, groupRounds } from './rounds'
 import {
   approvalDeclined,
@@ -73,6 +74,22 @@ describe('groupRounds: what a refused turn claims', () => {
       handRun('m', [tool(1, 'a', { toolRefusal: 'arguments' }), llm(2), llm(3)]),
     )
     expect(answered[0]?.refusedTurn).toMatchObject({ nextRound: null, laterRounds: true })
+  })
+})
+
+describe('approvals and durations', () => {
+  it('keeps an approval without a recorded decision apart from a declined one', () => {
+    const run = handRun('a', [
+      { kind: 'approval', round: 1, approved: true },
+      { kind: 'approval', round: 1, approved: false },
+      { kind: 'approval', round: 1 },
+    ])
+    expect(groupRounds(run)[0]?.approvals).toEqual([true, false, null])
+  })
+
+  it('shows no length for a negative duration', () => {
+    expect(formatDuration(-3_599_000)).toBe('–')
+    expect(formatDuration(0)).toBe('0 ms')
   })
 })
 

@@ -36,8 +36,8 @@ export interface RoundGroup {
   /** Tool steps by outcome rule. */
   outcomes: OutcomeKey[]
   refusedTurn: RefusedTurn | null
-  /** Approval decisions of the round, in order (false: declined). */
-  approvals: boolean[]
+  /** Approval decisions of the round, in order (false: declined; null: not recorded). */
+  approvals: (boolean | null)[]
   /** Input steps (questions answered) in the round. */
   inputs: number
 }
@@ -68,7 +68,9 @@ export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
         endMs: Math.max(...steps.map(stepEnd)),
         outcomes: steps.filter((s) => s.kind === 'tool').map(outcomeOf),
         refusedTurn: null,
-        approvals: steps.filter((s) => s.kind === 'approval').map((s) => s.approved === true),
+        approvals: steps
+          .filter((s) => s.kind === 'approval')
+          .map((s) => (typeof s.approved === 'boolean' ? s.approved : null)),
         inputs: steps.filter((s) => s.kind === 'input').length,
       }
     })

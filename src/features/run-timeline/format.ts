@@ -15,7 +15,8 @@ export function outcomeLabel(step: Step): string {
 /** The decision or detail a non-tool step carries (approval, input, finish reason). */
 export function decisionLabel(step: Step): string {
   if (step.kind === 'approval') {
-    return step.approved === true ? 'Approved by an editor' : 'Declined by an editor'
+    if (step.approved === true) return 'Approved by an editor'
+    return step.approved === false ? 'Declined by an editor' : 'Decision not recorded'
   }
   if (step.kind === 'input') return 'Question answered by the user'
   if (step.finishReason !== undefined) return `Finish reason: ${step.finishReason}`

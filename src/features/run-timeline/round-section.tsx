@@ -24,9 +24,10 @@ function roundSummary(group: RoundGroup): string {
   if (failed > 0) parts.push(`${failed} failed`)
   if (refused > 0) parts.push(`${refused} refused`)
   if (notRun > 0) parts.push(`${notRun} not run`)
-  const declined = group.approvals.filter((a) => !a).length
+  const declined = group.approvals.filter((a) => a === false).length
   if (declined > 0) parts.push(`approval declined`)
-  else if (group.approvals.length > 0) parts.push('approved')
+  else if (group.approvals.includes(true)) parts.push('approved')
+  else if (group.approvals.length > 0) parts.push('approval decision not recorded')
   if (group.inputs > 0)
     parts.push(`${group.inputs} question${group.inputs === 1 ? '' : 's'} answered`)
   return parts.length > 0
