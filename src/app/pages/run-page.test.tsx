@@ -195,6 +195,13 @@ describe('/runs/:uuid', () => {
     expect(asked).toBe(2)
   })
 
+  it('names a decision date set in the link as such, not as when the check went live', async () => {
+    renderAt(`/runs/r-corrected${LIST_SEARCH}&since=2026-11-01`)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(screen.getByText(/decision date set in the link: 2026-11-01/)).toBeInTheDocument()
+    expect(screen.queryByText(/argument check since/)).not.toBeInTheDocument()
+  })
+
   it('says when runs are kept forever', async () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, retentionDays: null })))
     renderAt('/runs/gone-uuid')

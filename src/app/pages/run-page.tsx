@@ -100,6 +100,7 @@ export function RunPage() {
           run={run.data}
           meta={{
             argumentCheckSince: decision ? new Date(decision.ms).toISOString() : null,
+            decisionFromLink: decision?.source === 'url',
             privacyLevel: meta.data?.privacyLevel ?? null,
           }}
           zone={zone}

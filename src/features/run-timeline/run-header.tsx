@@ -3,7 +3,8 @@ import { decisionSide, formatDuration, shortInstant } from '../../domain/runs'
 
 export interface RunHeaderProps {
   run: Run
-  meta: Pick<Meta, 'argumentCheckSince'>
+  /** `argumentCheckSince`: the decision date; `decisionFromLink` when `since=` set it. */
+  meta: Pick<Meta, 'argumentCheckSince'> & { decisionFromLink?: boolean }
   zone: string
   rounds: number
   toolCalls: number
@@ -34,8 +35,14 @@ export function RunHeader({ run, meta, zone, rounds, toolCalls }: RunHeaderProps
         </span>
       </h1>
       <p className={`badge run-header__badge run-header__badge--${side}`}>
-        {BADGE[side]}
-        {decision ? ` (argument check since ${decision})` : ''}
+        {side === 'spans' && run.finishedAt === null
+          ? 'Started before the decision date and still going after it'
+          : BADGE[side]}
+        {decision
+          ? meta.decisionFromLink
+            ? ` (decision date set in the link: ${decision})`
+            : ` (argument check since ${decision})`
+          : ''}
       </p>
       <dl className="run-header__facts">
         <div>

@@ -9,7 +9,11 @@ import './run-timeline.css'
 
 export interface RunTimelineProps {
   run: Run
-  meta: Pick<Meta, 'argumentCheckSince'> & { privacyLevel: Meta['privacyLevel'] | null }
+  meta: Pick<Meta, 'argumentCheckSince'> & {
+    privacyLevel: Meta['privacyLevel'] | null
+    /** The decision date came from `since=` in the link, not from `/meta`. */
+    decisionFromLink?: boolean
+  }
   zone: string
   /** Esc: back to the list this run was opened from. */
   onBack: () => void
