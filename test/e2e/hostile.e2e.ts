@@ -52,6 +52,9 @@ async function open(path: string, viewport?: { width: number; height: number }) 
 
 /** Waits for the page heading and until no widget is loading any more. */
 async function settled(page: Page): Promise<void> {
+  // The entry paints a page's heading before React loads: wait for the app's own header (the
+  // installation named, no longer "Starting…"), then for its heading.
+  await page.locator('.installation__name').first().waitFor(WAIT)
   await page.locator('main h1').first().waitFor(WAIT)
   await expect.poll(() => page.locator('.state--loading').count(), WAIT).toBe(0)
 }
