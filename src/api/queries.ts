@@ -4,13 +4,16 @@ import { HttpError, TimeoutError, isRetryable } from './errors'
 import { diagnosticsKeys } from './query-keys'
 import type { ApiConfig } from './request'
 
+/** How often a single request is tried again after its first try. */
+export const MAX_RETRIES = 3
+
 /**
  * Retries server trouble up to three times; never a 401, 403, 404 or a contract error, and never
  * a timeout: each try already waited the whole timeout, so the reader gets the message and a
  * Retry after one wait instead of four silent ones.
  */
 export const retryPolicy = (failureCount: number, error: unknown): boolean =>
-  failureCount < 3 && isRetryable(error) && !(error instanceof TimeoutError)
+  failureCount < MAX_RETRIES && isRetryable(error) && !(error instanceof TimeoutError)
 
 /**
  * The wait before retry `attempt` (0-based): what a 429/503 `Retry-After` asked for, else a

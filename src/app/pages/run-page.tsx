@@ -1,8 +1,15 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
-import { useCallback, useEffect, useMemo } from 'react'
-import { HttpError, UnsendableError, describeApiError, retryDelay, useRun } from '../../api'
+import { useCallback, useMemo } from 'react'
+import {
+  HttpError,
+  MAX_RETRIES,
+  UnsendableError,
+  describeApiError,
+  retryDelay,
+  useRun,
+} from '../../api'
 import { ErrorState, LoadingState } from '../../components/ui/states'
-import { RunNotFound, RunTimeline } from '../../features/run-timeline'
+import { RunNotFound, RunTimeline, useEscapeKey } from '../../features/run-timeline'
 import { Link } from '@tanstack/react-router'
 import { decisionDate, parseEffectParams } from '../../domain/effect'
 import { useDashboardFilters } from '../use-dashboard-filters'
@@ -15,7 +22,8 @@ function loadingLabel(failures: number, reason: unknown): string {
     reason instanceof HttpError && reason.retryAfterMs !== null
       ? `The server asked us to wait (HTTP ${reason.status})`
       : `${describeApiError(reason).replace(/\.$/, '')}; trying again`
-  return `${why}: try ${failures + 1} of 4 in ${Math.max(1, Math.ceil(wait / 1000))} s`
+  const tries = MAX_RETRIES + 1
+  return `${why}: try ${failures + 1} of ${tries} in ${Math.max(1, Math.ceil(wait / 1000))} s`
 }
 
 /**
@@ -33,19 +41,8 @@ export function RunPage() {
     () => void navigate({ to: '/runs', search, state: { visitedRun: uuid } }),
     [navigate, search, uuid],
   )
-  // Esc goes back from every state of the page; the timeline handles it itself once loaded.
-  const loaded = run.data !== undefined
-  useEffect(() => {
-    if (loaded) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return
-      if (event.ctrlKey || event.altKey || event.metaKey) return
-      event.preventDefault()
-      back()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [loaded, back])
+  // Esc goes back to the list from every state of the page: loaded, loading, failed, not found.
+  useEscapeKey(back)
   // The decision date as the overview reads it: `since=` in the link, else /meta.
   const decision = useMemo(
     () =>
@@ -104,7 +101,6 @@ export function RunPage() {
             privacyLevel: meta.data?.privacyLevel ?? null,
           }}
           zone={zone}
-          onBack={back}
           onReload={() => void run.refetch()}
         />
       ) : null}

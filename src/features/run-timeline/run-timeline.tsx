@@ -15,8 +15,6 @@ export interface RunTimelineProps {
     decisionFromLink?: boolean
   }
   zone: string
-  /** Esc: back to the list this run was opened from. */
-  onBack: () => void
   /** Loads the run again (for a run that is still going). */
   onReload: () => void
 }
@@ -42,10 +40,10 @@ function keptText(level: string | null): string {
 }
 
 /** One run, round by round, with keyboard movement between rounds. */
-export function RunTimeline({ run, meta, zone, onBack, onReload }: RunTimelineProps) {
+export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
   const groups = useMemo(() => groupRounds(run), [run])
   const container = useRef<HTMLDivElement>(null)
-  useRoundKeys(container, onBack)
+  useRoundKeys(container)
   const rounds = groups.filter((g) => g.round > 0).length
   const toolCalls = run.steps.filter((s) => s.kind === 'tool').length
   const pending = run.finishedAt === null

@@ -4,21 +4,32 @@ const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))
 
-/**
- * Keyboard for the timeline: ArrowDown / j and ArrowUp / k focus the next or previous round
- * heading (from the round holding focus), Escape calls `onEscape`. Keys typed into form
- * fields, and keys with Ctrl, Alt or Meta, are left alone.
- */
-export function useRoundKeys(container: RefObject<HTMLElement | null>, onEscape: () => void) {
+/** Keys typed into form fields, or with Ctrl, Alt or Meta, or already handled, are not ours. */
+const notOurs = (event: KeyboardEvent) =>
+  event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)
+
+/** Escape calls `onEscape` (the run page's way back to its list, in every state of the page). */
+export function useEscapeKey(onEscape: () => void) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return
-      if (isTyping(event.target)) return
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        onEscape()
-        return
-      }
+      if (event.key !== 'Escape' || notOurs(event)) return
+      event.preventDefault()
+      onEscape()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [onEscape])
+}
+
+/**
+ * Keyboard for the timeline: ArrowDown / j and ArrowUp / k focus the next or previous round
+ * heading (from the round holding focus). Keys typed into form fields, and keys with Ctrl, Alt
+ * or Meta, are left alone.
+ */
+export function useRoundKeys(container: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (notOurs(event)) return
       const step = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 }[event.key]
       const root = container.current
       if (step === undefined || !root) return
@@ -38,5 +49,5 @@ export function useRoundKeys(container: RefObject<HTMLElement | null>, onEscape:
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [container, onEscape])
+  }, [container])
 }
