@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryHistory } from '@tanstack/react-router'
@@ -23,11 +23,20 @@ const meta = {
   retentionDays: 30,
   argumentCheckSince: '2026-11-05T09:00:00Z',
 }
+// Every step of the corrected run, with each sequence number sent twice (a contract breach).
+const repeatedSequences: Run = {
+  ...refusalThenCorrected,
+  uuid: 'r-repeats',
+  steps: refusalThenCorrected.steps.map((s, i) => ({ ...s, sequence: Math.floor(i / 2) })),
+}
 const runs = new Map<string, Run>(
-  [refusalThenCorrected, refusalInLastRound, approvalDeclined, waitingForInput].map((r) => [
-    r.uuid,
-    r,
-  ]),
+  [
+    refusalThenCorrected,
+    refusalInLastRound,
+    approvalDeclined,
+    waitingForInput,
+    repeatedSequences,
+  ].map((r) => [r.uuid, r]),
 )
 
 const server = setupServer(
@@ -88,6 +97,27 @@ describe('/runs/:uuid', () => {
     expect(document.activeElement?.id).toBe('step-5')
     expect(round(2).getByRole('row', { name: /^5 / })).toHaveTextContent('Succeeded')
     expect(round(2).queryByRole('note')).toBeNull()
+  })
+
+  it('shows every step of a run that repeats sequence numbers, each row with its own id', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      renderAt('/runs/r-repeats?tz=UTC')
+      await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+      const rows = document.querySelectorAll('tr[id^="step-"]')
+      expect(rows).toHaveLength(repeatedSequences.steps.length)
+      expect(new Set([...rows].map((r) => r.id)).size).toBe(rows.length)
+      // Each re-sent link lands on a row of the next round, never on an earlier namesake.
+      for (const link of round(1).getAllByRole('link', { name: /re-sent as step/ })) {
+        const target = document.getElementById(link.getAttribute('href')?.slice(1) ?? '')
+        expect(target?.closest('section')).toBe(
+          screen.getByRole('heading', { level: 2, name: /^Round 2\b/ }).closest('section'),
+        )
+      }
+      expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/)
+    } finally {
+      errors.mockRestore()
+    }
   })
 
   it('says a refusal in the last round was not re-sent and why', async () => {

@@ -12,6 +12,17 @@ import {
 } from './test-runs'
 
 describe('groupRounds', () => {
+  it('spans a round of 300,000 steps without overflowing the stack', () => {
+    const run = handRun(
+      'long',
+      Array.from({ length: 300_000 }, () => llm(1)),
+    )
+    const [group] = groupRounds(run)
+    expect(group?.steps.length).toBe(300_000)
+    expect(group?.startMs).toBe(Date.parse(run.steps[0]?.occurredAt ?? ''))
+    expect(group?.endMs).toBe(Date.parse(run.steps.at(-1)?.occurredAt ?? '') + 100)
+  })
+
   it('groups a refusal and links each call to its re-sent call in the next round', () => {
     const groups = groupRounds(refusalThenCorrected)
     expect(groups.map((g) => g.round)).toEqual([0, 1, 2, 3])

@@ -60,12 +60,18 @@ export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
   const groups: RoundGroup[] = [...byRound.entries()]
     .sort(([a], [b]) => a - b)
     .map(([round, steps]) => {
-      const starts = steps.map((s) => Date.parse(s.occurredAt))
+      // A loop, not Math.min(...list): a spread of a very long round overflows the stack.
+      let startMs = Number.POSITIVE_INFINITY
+      let endMs = Number.NEGATIVE_INFINITY
+      for (const s of steps) {
+        startMs = Math.min(startMs, Date.parse(s.occurredAt))
+        endMs = Math.max(endMs, stepEnd(s))
+      }
       return {
         round,
         steps,
-        startMs: Math.min(...starts),
-        endMs: Math.max(...steps.map(stepEnd)),
+        startMs,
+        endMs,
         outcomes: steps.filter((s) => s.kind === 'tool').map(outcomeOf),
         refusedTurn: null,
         approvals: steps

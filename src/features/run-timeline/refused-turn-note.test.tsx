@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { groupRounds } from '../../domain/runs'
+import { groupRounds, stepAnchorIds } from '../../domain/runs'
 import { handRun, llm, tool } from '../../domain/runs/test-runs'
 import { RefusedTurnNote } from './refused-turn-note'
 
@@ -13,7 +13,9 @@ const ended = {
 function noteOf(run: ReturnType<typeof handRun>) {
   const turn = groupRounds(run)[0]?.refusedTurn
   if (!turn) throw new Error('no refused turn')
-  return render(<RefusedTurnNote round={1} turn={turn} run={ended} />).container
+  return render(
+    <RefusedTurnNote round={1} turn={turn} run={ended} anchors={stepAnchorIds(run.steps)} />,
+  ).container
 }
 
 describe('RefusedTurnNote', () => {
@@ -34,5 +36,19 @@ describe('RefusedTurnNote', () => {
     const note = noteOf(handRun('m', [tool(1, 'a', { toolRefusal: 'arguments' }), llm(2), llm(3)]))
     expect(note.textContent).toContain('no later round held a tool call, and the run ended')
     expect(note.textContent).not.toContain('after this round')
+  })
+
+  it('links a re-sent call to its own row when the run repeats a sequence number', () => {
+    const run = handRun('d', [
+      tool(1, 'a', { toolRefusal: 'arguments' }),
+      llm(2),
+      tool(2, 'a', { toolIsError: false }),
+    ])
+    // The re-sent call repeats the refused call's sequence number (a contract breach).
+    const [refused, , resent] = run.steps
+    if (!refused || !resent) throw new Error('steps missing')
+    resent.sequence = refused.sequence
+    const link = noteOf(run).querySelector('a[href^="#step-"]')
+    expect(link?.getAttribute('href')).toBe(`#step-${refused.sequence}-2`)
   })
 })

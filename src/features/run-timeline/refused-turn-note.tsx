@@ -1,6 +1,6 @@
 import { Fragment, type MouseEvent } from 'react'
-import type { Run } from '../../domain/contract'
-import type { ResentCall, RefusedTurn } from '../../domain/runs'
+import type { Run, Step } from '../../domain/contract'
+import { anchorOf, type ResentCall, type RefusedTurn } from '../../domain/runs'
 import { focusTarget } from './focus-target'
 import { outcomeLabel } from './format'
 
@@ -9,6 +9,8 @@ export interface RefusedTurnNoteProps {
   round: number
   turn: RefusedTurn
   run: Pick<Run, 'status' | 'terminationReason' | 'finishedAt'>
+  /** Each step's element id (`stepAnchorIds` of the run): unique even when sequences repeat. */
+  anchors: ReadonlyMap<Step, string>
 }
 
 const jump = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -16,7 +18,7 @@ const jump = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   focusTarget(id)
 }
 
-function Resent({ call }: { call: ResentCall }) {
+function Resent({ call, anchors }: { call: ResentCall; anchors: ReadonlyMap<Step, string> }) {
   const name = call.refused.toolName ?? ''
   if (!call.resentAs)
     return (
@@ -24,7 +26,7 @@ function Resent({ call }: { call: ResentCall }) {
         <bdi>{name}</bdi>: not re-sent
       </li>
     )
-  const id = `step-${call.resentAs.sequence}`
+  const id = anchorOf(anchors, call.resentAs)
   return (
     <li>
       <a href={`#${id}`} onClick={jump(id)}>
@@ -39,11 +41,11 @@ function Resent({ call }: { call: ResentCall }) {
  * A refused turn in words: which calls the check refused, which siblings did not run, and where
  * the model sent the turn again (links to the next round's calls), or why it did not.
  */
-export function RefusedTurnNote({ turn, run, round }: RefusedTurnNoteProps) {
+export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNoteProps) {
   // Each name isolated (<bdi>): a right-to-left override in one must not reverse the rest.
   const names = (steps: RefusedTurn['refused']) =>
     steps.map((s, i) => (
-      <Fragment key={s.sequence}>
+      <Fragment key={anchorOf(anchors, s)}>
         {i > 0 ? ', ' : null}
         <bdi>{s.toolName ?? ''}</bdi> (step {s.sequence}, {outcomeLabel(s).toLowerCase()})
       </Fragment>
@@ -78,7 +80,7 @@ export function RefusedTurnNote({ turn, run, round }: RefusedTurnNoteProps) {
           </p>
           <ul>
             {turn.resent.map((call) => (
-              <Resent key={call.refused.sequence} call={call} />
+              <Resent key={anchorOf(anchors, call.refused)} call={call} anchors={anchors} />
             ))}
           </ul>
         </>

@@ -1,5 +1,5 @@
-import type { Run } from '../../domain/contract'
-import { formatDuration, timeOfDay, type RoundGroup } from '../../domain/runs'
+import type { Run, Step } from '../../domain/contract'
+import { anchorOf, formatDuration, timeOfDay, type RoundGroup } from '../../domain/runs'
 import { formatInstant } from '../../domain/time'
 import { decisionLabel, outcomeLabel } from './format'
 import { RefusedTurnNote } from './refused-turn-note'
@@ -10,6 +10,8 @@ export interface RoundSectionProps {
   group: RoundGroup
   run: Pick<Run, 'status' | 'terminationReason' | 'finishedAt'>
   zone: string
+  /** Each step's element id (`stepAnchorIds` of the run): unique even when sequences repeat. */
+  anchors: ReadonlyMap<Step, string>
 }
 
 /** What happened in the round, in one line: calls by outcome and decisions. */
@@ -36,7 +38,7 @@ function roundSummary(group: RoundGroup): string {
 }
 
 /** One round: heading (a keyboard stop), what happened, a refused turn's note, waterfall, steps. */
-export function RoundSection({ group, run, zone }: RoundSectionProps) {
+export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
   const title = group.round === 0 ? 'Outside a round' : `Round ${group.round}`
   const headingId = `round-${group.round}`
   return (
@@ -50,14 +52,14 @@ export function RoundSection({ group, run, zone }: RoundSectionProps) {
         <span className="round__summary"> — {roundSummary(group)}</span>
       </h2>
       {group.refusedTurn ? (
-        <RefusedTurnNote turn={group.refusedTurn} run={run} round={group.round} />
+        <RefusedTurnNote turn={group.refusedTurn} run={run} round={group.round} anchors={anchors} />
       ) : null}
       {group.approvals.includes(false) ? (
         <p className="round__declined">
           An editor declined the approval card: the approval-bound call did not run.
         </p>
       ) : null}
-      <RoundWaterfall group={group} />
+      <RoundWaterfall group={group} anchors={anchors} />
       <TableScroll label={`Steps of ${title.toLowerCase()}`}>
         <table className="data-table steps-table">
           <caption className="visually-hidden">Steps of {title.toLowerCase()}</caption>
@@ -78,8 +80,9 @@ export function RoundSection({ group, run, zone }: RoundSectionProps) {
             {group.steps.map((step) => {
               const ms = Date.parse(step.occurredAt)
               const outcome = outcomeLabel(step)
+              const id = anchorOf(anchors, step)
               return (
-                <tr key={step.sequence} id={`step-${step.sequence}`} tabIndex={-1}>
+                <tr key={id} id={id} tabIndex={-1}>
                   <th scope="row" className="num">
                     {step.sequence}
                   </th>

@@ -1,5 +1,5 @@
 import { OUTCOME_SERIES } from '../../components/charts'
-import { formatDuration, type RoundGroup } from '../../domain/runs'
+import { anchorOf, formatDuration, type RoundGroup } from '../../domain/runs'
 import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
 import type { Step } from '../../domain/contract'
 
@@ -20,7 +20,13 @@ function barColour(step: Step): string {
  * took, on the round's own time scale. The step table beside it holds the same times and
  * durations as text, so the bars are hidden from assistive technology.
  */
-export function RoundWaterfall({ group }: { group: RoundGroup }) {
+export function RoundWaterfall({
+  group,
+  anchors,
+}: {
+  group: RoundGroup
+  anchors: ReadonlyMap<Step, string>
+}) {
   const span = group.endMs - group.startMs
   if (!Number.isFinite(span) || group.steps.length === 0) return null
   const scale = Math.max(span, 1)
@@ -35,7 +41,7 @@ export function RoundWaterfall({ group }: { group: RoundGroup }) {
           const left = ((Date.parse(step.occurredAt) - group.startMs) / scale) * 100
           const width = Math.max((step.durationMs / scale) * 100, 0.4)
           return (
-            <div key={step.sequence} className="waterfall__row">
+            <div key={anchorOf(anchors, step)} className="waterfall__row">
               <span className="waterfall__label truncate" title={step.toolName ?? step.kind}>
                 {step.toolName ?? step.kind}
               </span>

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react'
 import type { Meta, Run } from '../../domain/contract'
-import { groupRounds } from '../../domain/runs'
+import { groupRounds, stepAnchorIds } from '../../domain/runs'
 import { EmptyState } from '../../components/ui/states'
 import { RoundSection } from './round-section'
 import { RunHeader } from './run-header'
@@ -42,6 +42,7 @@ function keptText(level: string | null): string {
 /** One run, round by round, with keyboard movement between rounds. */
 export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
   const groups = useMemo(() => groupRounds(run), [run])
+  const anchors = useMemo(() => stepAnchorIds(run.steps), [run])
   const container = useRef<HTMLDivElement>(null)
   useRoundKeys(container)
   const rounds = groups.filter((g) => g.round > 0).length
@@ -76,7 +77,7 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
         </EmptyState>
       ) : (
         groups.map((group) => (
-          <RoundSection key={group.round} group={group} run={run} zone={zone} />
+          <RoundSection key={group.round} group={group} run={run} zone={zone} anchors={anchors} />
         ))
       )}
     </div>
