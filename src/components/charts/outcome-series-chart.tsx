@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import type { SeriesPoint } from '../../domain/summary'
+import type { SeriesGranularity, SeriesPoint } from '../../domain/summary'
 import { formatCount } from '../ui/format-count'
 import { ChartLegend } from './chart-legend'
 import { bandLayout, niceScale, scaleTo, stackMax, stackRow } from './nice-scale'
@@ -9,7 +9,7 @@ import './charts.css'
 
 export interface OutcomeSeriesChartProps {
   points: ReadonlyArray<SeriesPoint>
-  granularity: 'day' | 'week' | 'month'
+  granularity: SeriesGranularity
   title: string
   /** The bucket key holding the decision date, drawn as a marker; null for none. */
   markerKey?: string | null

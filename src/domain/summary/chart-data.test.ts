@@ -165,6 +165,51 @@ describe('outcomeSeries', () => {
       dataFirst: null,
       dataLast: null,
     })
-    expect(tenYears.points).toHaveLength(120)
+    expect(tenYears.granularity).toBe('quarter')
+    expect(tenYears.points).toHaveLength(41)
+  })
+})
+
+describe('outcomeSeries over many years', () => {
+  it('never has more than 53 buckets, however long the range (quarters past 53 months)', () => {
+    const summary = summaryWith({}, { '2020-02-15': { succeeded: 2 }, '2020-03-31': { failed: 1 } })
+    const tenYears = outcomeSeries(summary, {
+      from: '2016-11-29',
+      to: '2026-11-28',
+      dataFirst: '2016-11-29',
+      dataLast: '2026-11-28',
+    })
+    expect(tenYears.points.length).toBeLessThanOrEqual(53)
+    expect(tenYears.granularity).toBe('quarter')
+    expect(tenYears.points[0]).toMatchObject({
+      key: '2016-Q4',
+      first: '2016-11-29',
+      last: '2016-12-31',
+      days: 33,
+    })
+    expect(tenYears.points.find((p) => p.key === '2020-Q1')).toMatchObject({
+      first: '2020-01-01',
+      last: '2020-03-31',
+      days: 91,
+      calls: 3,
+      succeeded: 2,
+      failed: 1,
+    })
+    expect(tenYears.points.at(-1)).toMatchObject({
+      key: '2026-Q4',
+      first: '2026-10-01',
+      last: '2026-11-28',
+    })
+    // Every day of the range is in exactly one bucket.
+    expect(tenYears.points.reduce((n, p) => n + p.days, 0)).toBe(3652)
+    // Up to 53 months stay monthly.
+    const fourYears = outcomeSeries(summary, {
+      from: '2022-01-01',
+      to: '2026-05-31',
+      dataFirst: null,
+      dataLast: null,
+    })
+    expect(fourYears.granularity).toBe('month')
+    expect(fourYears.points).toHaveLength(53)
   })
 })

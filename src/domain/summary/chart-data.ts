@@ -9,12 +9,14 @@ import { countsRowOf, totalsRow, type CountsRow, type ToolRow } from './tool-row
 export const TOP_TOOLS = 15
 /** Ranges longer than this many days are charted by ISO week instead of by day. */
 export const WEEKLY_AFTER_DAYS = 92
-/**
- * Ranges longer than this many days (53 weeks) are charted by calendar month: a chart never has
- * more than 53 buckets of up to five outcome segments, at most a few hundred marks, however
- * long the range (issue 8), until ranges of decades.
- */
+/** Ranges longer than this many days (53 weeks) are charted by calendar month. */
 export const MONTHLY_AFTER_DAYS = 371
+/**
+ * The most buckets a series has: a range of more calendar months than this is charted by
+ * calendar quarter, so a chart never has more than 53 buckets of up to five outcome segments, at
+ * most a few hundred marks, however long the range (issue 8; ten years are 41 quarters).
+ */
+export const MAX_MONTH_BUCKETS = 53
 export const OTHER_TOOLS_LABEL = 'other tools'
 
 /** One stacked bar: a tool, or all tools past the top ones (`tool: null`). */
@@ -85,23 +87,36 @@ export interface SeriesOptions {
   monthlyAfterDays?: number
 }
 
-export type SeriesGranularity = 'day' | 'week' | 'month'
+export type SeriesGranularity = 'day' | 'week' | 'month' | 'quarter'
 
-/** Consecutive days grouped by calendar month (`YYYY-MM`), partial at both ends; [] for none. */
-function groupDaysByMonth(days: readonly IsoDay[]): { key: string; days: IsoDay[] }[] {
-  const months: { key: string; days: IsoDay[] }[] = []
+/** The calendar quarter of a day, `2026-Q4`. */
+const quarterOf = (day: IsoDay): string =>
+  `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`
+
+/**
+ * Consecutive days grouped by a key of each day (its month `YYYY-MM`, its quarter), in order,
+ * partial at both ends; [] for no days.
+ */
+function groupDaysBy(
+  days: readonly IsoDay[],
+  keyOf: (day: IsoDay) => string,
+): { key: string; days: IsoDay[] }[] {
+  const groups: { key: string; days: IsoDay[] }[] = []
   for (const day of days) {
-    const key = day.slice(0, 7)
-    const last = months[months.length - 1]
+    const key = keyOf(day)
+    const last = groups[groups.length - 1]
     if (last !== undefined && last.key === key) last.days.push(day)
-    else months.push({ key, days: [day] })
+    else groups.push({ key, days: [day] })
   }
-  return months
+  return groups
 }
+
+const monthOf = (day: IsoDay): string => day.slice(0, 7)
 
 /**
  * The outcome series of `from`..`to`: per day, per ISO week when the range is longer than
- * {@link WEEKLY_AFTER_DAYS} days, per calendar month when longer than {@link MONTHLY_AFTER_DAYS}.
+ * {@link WEEKLY_AFTER_DAYS} days, per calendar month when longer than {@link MONTHLY_AFTER_DAYS},
+ * per calendar quarter when that would be more than {@link MAX_MONTH_BUCKETS} months.
  * An empty or reversed range gives no points.
  */
 export function outcomeSeries(
@@ -110,19 +125,20 @@ export function outcomeSeries(
 ): { granularity: SeriesGranularity; points: SeriesPoint[] } {
   const { from, to, dataFirst, dataLast } = options
   const span = daySpan(from, to)
-  const granularity: SeriesGranularity =
-    span > (options.monthlyAfterDays ?? MONTHLY_AFTER_DAYS)
-      ? 'month'
-      : span > (options.weeklyAfterDays ?? WEEKLY_AFTER_DAYS)
-        ? 'week'
-        : 'day'
   const days = eachDay(from, to)
-  const groups =
-    granularity === 'month'
-      ? groupDaysByMonth(days)
-      : granularity === 'week'
-        ? groupDaysByWeek(days).map((week) => ({ key: week.key, days: week.days }))
-        : days.map((day) => ({ key: day, days: [day] }))
+  let granularity: SeriesGranularity = 'day'
+  let groups = days.map((day) => ({ key: day, days: [day] }))
+  if (span > (options.monthlyAfterDays ?? MONTHLY_AFTER_DAYS)) {
+    groups = groupDaysBy(days, monthOf)
+    granularity = 'month'
+    if (groups.length > MAX_MONTH_BUCKETS) {
+      groups = groupDaysBy(days, quarterOf)
+      granularity = 'quarter'
+    }
+  } else if (span > (options.weeklyAfterDays ?? WEEKLY_AFTER_DAYS)) {
+    groups = groupDaysByWeek(days).map((week) => ({ key: week.key, days: week.days }))
+    granularity = 'week'
+  }
   const inData = (day: IsoDay): boolean =>
     dataFirst !== null && dataLast !== null && day >= dataFirst && day <= dataLast
   const points = groups.map(({ key, days: groupDays }) => {
