@@ -7,6 +7,8 @@ const point = (key: string, counts: Partial<SeriesPoint> | null): SeriesPoint =>
   const n = (k: keyof SeriesPoint) => (counts === null ? null : Number(counts[k] ?? 0))
   return {
     key,
+    label: key,
+    period: key,
     first: key,
     last: key,
     days: 1,
@@ -123,5 +125,43 @@ describe('OutcomeSeriesChart', () => {
       '2026-11-05',
     ])
     expect(svg.innerHTML).not.toContain('NaN')
+  })
+
+  it('names the days of week buckets on the axis, in the tooltips and in the label', async () => {
+    const week = (
+      key: string,
+      first: string,
+      last: string,
+      period: string,
+      counts: Partial<SeriesPoint>,
+    ): SeriesPoint => ({ ...point(key, counts), label: first, period, first, last, days: 2 })
+    const { container } = render(
+      <OutcomeSeriesChart
+        points={[
+          week('2026-W31', '2026-08-01', '2026-08-02', '2026-08-01 to 2026-08-02 (2 of 7 days)', {
+            calls: 3,
+            succeeded: 3,
+          }),
+          week('2026-W32', '2026-08-03', '2026-08-09', '2026-08-03 to 2026-08-09 (week)', {
+            calls: 1,
+            failed: 1,
+          }),
+        ]}
+        granularity="week"
+        title="Calls"
+        markerKey="2026-W32"
+      />,
+    )
+    const svg = await drawn(container)
+    expect(titles(svg)).toEqual([
+      '2026-08-01 to 2026-08-02 (2 of 7 days) · Succeeded · 3 calls',
+      '2026-08-03 to 2026-08-09 (week) · Failed · 1 call',
+    ])
+    const ticks = [...svg.querySelectorAll('.chart__tick--small')].map((t) => t.textContent)
+    expect(ticks).toEqual(['2026-08-01', '2026-08-03'])
+    const label = svg.getAttribute('aria-label') ?? ''
+    expect(label).toContain('2026-08-01 to 2026-08-09')
+    expect(label).toContain('marks the decision (2026-08-03 to 2026-08-09 (week))')
+    expect(label).not.toContain('W3')
   })
 })

@@ -95,13 +95,16 @@ function SeriesSvg({ points, granularity, series, width, markerKey, markerLabel 
   const centre = (i: number) => left + (bands[i]?.start ?? 0) + (bands[i]?.size ?? 0) / 2
   const marker = markerKey === null ? -1 : points.findIndex((p) => p.key === markerKey)
   const markerX = centre(marker)
-  const first = points[0]?.key
-  const last = points[points.length - 1]?.key
+  // Days, not bucket keys: a week's key (2026-W45) names no day.
+  const first = points[0]?.first
+  const last = points[points.length - 1]?.last
   const label =
     `Stacked bars of calls per ${granularity} by outcome` +
     (first === undefined ? '' : `, ${first} to ${last ?? first}`) +
     (most > 0 ? `, up to ${calls(most)} in a ${granularity}` : ', no calls drawn') +
-    (marker < 0 ? '' : `; a dashed line marks the ${markerLabel} (${markerKey ?? ''})`) +
+    (marker < 0
+      ? ''
+      : `; a dashed line marks the ${markerLabel} (${points[marker]?.period ?? ''})`) +
     '. The numbers are in the table on this page.'
   return (
     <svg className="chart__svg" width={width} height={SVG_HEIGHT} role="img" aria-label={label}>
@@ -133,18 +136,18 @@ function SeriesSvg({ points, granularity, series, width, markerKey, markerLabel 
                 height={y(segment.from) - y(segment.to)}
                 fill={s?.color}
               >
-                <title>{`${point.key} · ${s?.label ?? segment.key} · ${calls(segment.value)}`}</title>
+                <title>{`${point.period} · ${s?.label ?? segment.key} · ${calls(segment.value)}`}</title>
               </rect>
             )
           })}
           {i % every === 0 ? (
             <text
               className="chart__tick--small"
-              x={inside(centre(i), point.key.length, width)}
+              x={inside(centre(i), point.label.length, width)}
               y={bottom + 15}
               textAnchor="middle"
             >
-              {point.key}
+              {point.label}
             </text>
           ) : null}
         </g>

@@ -213,3 +213,66 @@ describe('outcomeSeries over many years', () => {
     expect(fourYears.points).toHaveLength(53)
   })
 })
+
+describe('outcomeSeries bucket labels', () => {
+  const summary = summaryWith({}, { '2026-08-01': { succeeded: 1 } })
+
+  it('names the days of a week or month bucket, and says when it holds only part of it', () => {
+    const weeks = outcomeSeries(summary, {
+      from: '2026-08-01',
+      to: '2026-11-30',
+      dataFirst: '2026-08-01',
+      dataLast: '2026-11-30',
+    })
+    expect(weeks.points[0]).toMatchObject({
+      key: '2026-W31',
+      label: '2026-08-01',
+      period: '2026-08-01 to 2026-08-02 (2 of 7 days of week 2026-W31)',
+    })
+    expect(weeks.points[1]).toMatchObject({
+      label: '2026-08-03',
+      period: '2026-08-03 to 2026-08-09 (week 2026-W32)',
+    })
+    expect(weeks.points.at(-1)).toMatchObject({
+      label: '2026-11-30',
+      period: '2026-11-30 (1 of 7 days of week 2026-W49)',
+    })
+    const months = outcomeSeries(summary, {
+      from: '2025-08-15',
+      to: '2026-09-10',
+      dataFirst: null,
+      dataLast: null,
+    })
+    expect(months.points[0]).toMatchObject({
+      label: '2025-08',
+      period: '2025-08-15 to 2025-08-31 (17 of 31 days of 2025-08)',
+    })
+    expect(months.points[1]).toMatchObject({
+      label: '2025-09',
+      period: '2025-09-01 to 2025-09-30 (2025-09)',
+    })
+    const quarters = outcomeSeries(summary, {
+      from: '2016-11-29',
+      to: '2026-11-28',
+      dataFirst: null,
+      dataLast: null,
+    })
+    expect(quarters.points[0]).toMatchObject({
+      label: '2016-Q4',
+      period: '2016-11-29 to 2016-12-31 (33 of 92 days of 2016-Q4)',
+    })
+    expect(quarters.points.find((p) => p.key === '2024-Q1')).toMatchObject({
+      period: '2024-01-01 to 2024-03-31 (2024-Q1)',
+    })
+    const days = outcomeSeries(summary, {
+      from: '2026-08-01',
+      to: '2026-08-02',
+      dataFirst: null,
+      dataLast: null,
+    })
+    expect(days.points.map((p) => [p.label, p.period])).toEqual([
+      ['2026-08-01', '2026-08-01'],
+      ['2026-08-02', '2026-08-02'],
+    ])
+  })
+})

@@ -65,6 +65,17 @@ export function toolBars(rows: readonly ToolRow[], limit: number = TOP_TOOLS): T
  */
 export interface SeriesPoint {
   key: string
+  /**
+   * The bucket's axis label: its day, a week's first day in the range (an ISO week number
+   * names no day), the month `2026-09` or the quarter `2026-Q4`.
+   */
+  label: string
+  /**
+   * The bucket's days in words, for its tooltip: `2026-11-05`, or
+   * `2026-08-03 to 2026-08-09 (week 2026-W32)`, a bucket the range cuts saying how much of it
+   * it holds: `2026-08-01 to 2026-08-02 (2 of 7 days of week 2026-W31)`.
+   */
+  period: string
   first: IsoDay
   last: IsoDay
   days: number
@@ -113,6 +124,37 @@ function groupDaysBy(
 
 const monthOf = (day: IsoDay): string => day.slice(0, 7)
 
+/** Days in month `month` (1–12) of `year`. */
+const monthLength = (year: number, month: number): number =>
+  new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/** How many days the whole bucket holding `day` has (a week 7, a month or quarter its own). */
+function wholeBucketDays(granularity: SeriesGranularity, day: IsoDay): number {
+  if (granularity === 'day') return 1
+  if (granularity === 'week') return 7
+  const year = Number(day.slice(0, 4))
+  const month = Number(day.slice(5, 7))
+  if (granularity === 'month') return monthLength(year, month)
+  const firstMonth = Math.floor((month - 1) / 3) * 3 + 1
+  return [0, 1, 2].reduce((n, i) => n + monthLength(year, firstMonth + i), 0)
+}
+
+/** The axis label and the tooltip's words of a bucket (see {@link SeriesPoint}). */
+function bucketNames(
+  granularity: SeriesGranularity,
+  key: string,
+  days: readonly IsoDay[],
+): { label: string; period: string } {
+  const first = days[0] ?? ''
+  const last = days[days.length - 1] ?? first
+  if (granularity === 'day') return { label: key, period: key }
+  const span = first === last ? first : `${first} to ${last}`
+  const name = granularity === 'week' ? `week ${key}` : key
+  const whole = wholeBucketDays(granularity, first)
+  const part = days.length < whole ? `${days.length} of ${whole} days of ${name}` : name
+  return { label: granularity === 'week' ? first : key, period: `${span} (${part})` }
+}
+
 /**
  * The outcome series of `from`..`to`: per day, per ISO week when the range is longer than
  * {@link WEEKLY_AFTER_DAYS} days, per calendar month when longer than {@link MONTHLY_AFTER_DAYS},
@@ -158,6 +200,7 @@ export function outcomeSeries(
     const value = (n: number): number | null => (gap ? null : n)
     return {
       key,
+      ...bucketNames(granularity, key, groupDays),
       first: groupDays[0] ?? from,
       last: groupDays[groupDays.length - 1] ?? to,
       days: groupDays.length,
