@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Run } from '../../domain/contract'
+import { ContractError } from '../errors'
 import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 
 const base = '/api/diagnostics/v1'
@@ -131,5 +132,71 @@ describe('loadAllRuns', () => {
     controller.abort()
     const final = await load({ signal: controller.signal }).promise
     expect(final.status).toBe('cancelled')
+  })
+})
+
+describe('loadAllRuns — servers that page oddly', () => {
+  /** Serves pages by a function of the cursor; stops answering (500) after `cap` requests. */
+  function serve(answer: (cursor: string | null, hit: number) => unknown, cap = 60) {
+    let hits = 0
+    server.use(
+      http.get(`${base}/runs`, ({ request }) => {
+        hits += 1
+        if (hits > cap) return HttpResponse.json({ error: 'too_many' }, { status: 400 })
+        const body = answer(new URL(request.url).searchParams.get('cursor'), hits)
+        return HttpResponse.json(body as Record<string, unknown>)
+      }),
+    )
+    return () => hits
+  }
+
+  it('stops when the server hands back a cursor it already gave (a loop), as partial', async () => {
+    // Page 1 → cursor A; A → page 2 with cursor A again: following it would never end.
+    const hits = serve((cursor) =>
+      cursor === null
+        ? { runs: [run(1)], nextCursor: 'A', totalRuns: 3 }
+        : { runs: [run(2)], nextCursor: 'A', totalRuns: 3 },
+    )
+    const final = await load({ maxRetries: 0 }).promise
+    expect(hits()).toBe(2)
+    expect(final).toMatchObject({ status: 'partial', loadedRuns: 2, cursor: 'A' })
+    expect(final.error).toBeInstanceOf(ContractError)
+    expect(final.error).toMatchObject({ endpoint: '/runs', path: 'nextCursor' })
+  })
+
+  it('stops on a longer cursor cycle (A → B → A)', async () => {
+    const hits = serve((cursor) => ({
+      runs: cursor === null ? [run(1)] : [],
+      nextCursor: cursor === 'A' ? 'B' : 'A',
+      totalRuns: 1,
+    }))
+    const final = await load({ maxRetries: 0 }).promise
+    expect(hits()).toBe(3)
+    expect(final).toMatchObject({ status: 'partial', loadedRuns: 1 })
+    expect(final.error).toBeInstanceOf(ContractError)
+  })
+
+  it('stops when page after page brings no run it has not seen, each with a new cursor', async () => {
+    const hits = serve((cursor) => ({
+      runs: [run(1)],
+      nextCursor: `c${Number((cursor ?? 'c0').slice(1)) + 1}`,
+      totalRuns: 1,
+    }))
+    const final = await load({ maxRetries: 0 }).promise
+    expect(hits()).toBeLessThan(60)
+    expect(final).toMatchObject({ status: 'partial', loadedRuns: 1 })
+    expect(final.error).toBeInstanceOf(ContractError)
+  })
+
+  it('follows an empty page with a cursor and short pages with a cursor to the end', async () => {
+    const list: Record<string, { runs: Run[]; nextCursor: string | null }> = {
+      start: { runs: [run(1)], nextCursor: 'e' },
+      e: { runs: [], nextCursor: 's' },
+      s: { runs: [run(2)], nextCursor: 'f' },
+      f: { runs: [run(3), run(4)], nextCursor: null },
+    }
+    serve((cursor) => ({ ...list[cursor ?? 'start'], totalRuns: 4 }))
+    const final = await load({ pageSize: 2 }).promise
+    expect(final).toMatchObject({ status: 'done', loadedRuns: 4, pages: 4, error: null })
   })
 })

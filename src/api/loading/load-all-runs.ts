@@ -1,6 +1,6 @@
 import type { Run } from '../../domain/contract'
 import { getRunsPage, type RunsQuery } from '../endpoints'
-import { HttpError, isRetryable } from '../errors'
+import { ContractError, HttpError, isRetryable } from '../errors'
 import type { ApiConfig } from '../request'
 
 /** How a loader turns pages of runs into a summary without keeping the pages. */
@@ -45,6 +45,12 @@ export interface LoadOptions<S> {
 }
 
 export const PAGE_SIZE = 500
+
+/**
+ * Pages in a row that bring no run not seen before (empty, or only repeats) after which a load
+ * stops: a server that hands out fresh cursors for nothing would otherwise be followed for ever.
+ */
+export const MAX_PAGES_WITHOUT_NEW_RUNS = 20
 
 /** The state of a load that has not received a page yet. */
 export function emptyState<S>(summary: S): LoadState<S> {
@@ -99,6 +105,10 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
   }
   onUpdate(state)
 
+  // Every cursor this load has asked with: a server that hands one out again loops.
+  const cursors = new Set<string>()
+  if (state.cursor !== null) cursors.add(state.cursor)
+  let pagesWithoutNewRuns = 0
   let attempt = 0
   for (;;) {
     if (signal.aborted) return finish('cancelled')
@@ -129,6 +139,13 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
         waitMs: null,
       })
       if (page.nextCursor === null) return finish('done')
+      pagesWithoutNewRuns = fresh.length > 0 ? 0 : pagesWithoutNewRuns + 1
+      const endless = endlessPaging(page.nextCursor, cursors, pagesWithoutNewRuns)
+      if (endless !== null) {
+        update({ error: endless })
+        return finish('partial')
+      }
+      cursors.add(page.nextCursor)
     } catch (error) {
       if (signal.aborted) return finish('cancelled')
       if (!isRetryable(error) || attempt >= maxRetries) {
@@ -151,4 +168,30 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
     update({ status, waitMs: null })
     return state
   }
+}
+
+/**
+ * Why following `next` would never end, or null when it may: the server handed out a cursor
+ * this load already asked with (A → B → A), or too many pages in a row brought no new run.
+ */
+function endlessPaging(
+  next: string,
+  asked: ReadonlySet<string>,
+  pagesWithoutNewRuns: number,
+): ContractError | null {
+  if (asked.has(next)) {
+    return new ContractError(
+      '/runs',
+      'nextCursor',
+      'a cursor not handed out before in this load (following it again would repeat the same pages for ever)',
+    )
+  }
+  if (pagesWithoutNewRuns >= MAX_PAGES_WITHOUT_NEW_RUNS) {
+    return new ContractError(
+      '/runs',
+      'runs',
+      `runs not sent before (${pagesWithoutNewRuns} pages in a row brought none, yet each named a next page)`,
+    )
+  }
+  return null
 }
