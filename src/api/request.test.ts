@@ -195,3 +195,44 @@ describe('request — what reaches the app', () => {
     )
   })
 })
+
+describe('buildUrl — base URLs of other installations', () => {
+  it('keeps a path prefix with a trailing slash', () => {
+    expect(buildUrl('https://cms.example/typo3/api/diagnostics/v1/', '/runs/a%20b')).toBe(
+      'https://cms.example/typo3/api/diagnostics/v1/runs/a%20b',
+    )
+  })
+
+  it('puts the path before the base URL’s own query and keeps its parameters', () => {
+    const url = buildUrl('https://cms.example/index.php?eID=diagnostics&site=2', '/runs', {
+      from: '2026-11-01T00:00:00Z',
+      tool: ['a&b'],
+    })
+    const parsed = new URL(url)
+    expect(parsed.pathname).toBe('/index.php/runs')
+    expect(parsed.searchParams.get('eID')).toBe('diagnostics')
+    expect(parsed.searchParams.get('site')).toBe('2')
+    expect(parsed.searchParams.get('from')).toBe('2026-11-01T00:00:00Z')
+    expect(parsed.searchParams.getAll('tool')).toEqual(['a&b'])
+  })
+
+  it('drops a fragment of the base URL instead of sending the path inside it', () => {
+    expect(buildUrl('https://cms.example/api/v1/#top', '/meta')).toBe(
+      'https://cms.example/api/v1/meta',
+    )
+  })
+
+  it('reaches the endpoint of a base URL with a query, with that query', async () => {
+    const seen: URLSearchParams[] = []
+    server.use(
+      http.get('https://cms.example/index.php/meta', ({ request }) => {
+        seen.push(new URL(request.url).searchParams)
+        return HttpResponse.json(meta)
+      }),
+    )
+    await expect(getMeta({ baseUrl: 'https://cms.example/index.php?eID=diag' })).resolves.toEqual(
+      meta,
+    )
+    expect(seen[0]?.get('eID')).toBe('diag')
+  })
+})
