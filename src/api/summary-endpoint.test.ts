@@ -123,11 +123,54 @@ describe('fetchToolSummary', () => {
     ['another zone than asked for', body({ tz: 'UTC' }), 'tz'],
     ['another range than asked for', body({ to: '2026-11-03T00:00:00Z' }), 'to'],
     ['other tools than asked for', body({ tools: ['create_page'] }), 'tools'],
+    [
+      'a day before the range (in the asked zone)',
+      body({ rows: [body().rows[0], { ...body().rows[1], day: '2026-10-31' }] }),
+      'rows[1].day',
+    ],
+    [
+      'a day after the range (to is exclusive)',
+      body({ rows: [{ ...body().rows[0], day: '2026-11-03' }] }),
+      'rows[0].day',
+    ],
+    [
+      'calls of a tool not asked for',
+      body({ rows: [{ ...body().rows[0], tool: 'delete_page' }] }),
+      'rows[0].tool',
+    ],
+    [
+      'more runs with calls than runs',
+      body({ runs: 1, runsByStatus: [{ status: 'completed', runs: 1 }] }),
+      'runsWithCalls',
+    ],
+    [
+      'runs by status that do not add up to runs',
+      body({ runsByStatus: [{ status: 'completed', runs: 2 }] }),
+      'runsByStatus',
+    ],
+    [
+      'calls in runs it says had none',
+      body({ runsWithCalls: 0, runsWithRefusal: 0 }),
+      'runsWithCalls',
+    ],
   ])('throws a ContractError for %s', async (_label, json, path) => {
     answer(json)
     const error = await run().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ContractError)
     expect(error).toMatchObject({ endpoint: '/summary', path })
+  })
+
+  it('accepts every day of the range, with any tool when every tool was asked for', async () => {
+    const rows = [
+      { day: '2026-11-01', tool: '__proto__', outcome: 'succeeded', code: null, calls: 1 },
+      { day: '2026-11-02', tool: 'constructor', outcome: 'failed', code: null, calls: 2 },
+    ]
+    answer(body({ tools: [], rows, runsWithFailure: 1, runsWithRefusal: 0 }))
+    const summary = await run({ ...query, tool: [] })
+    expect(summary === 'not-offered' ? null : Object.keys(summary.byTool)).toEqual([
+      '__proto__',
+      'constructor',
+    ])
   })
 
   it('throws a ContractError for a body that is not JSON', async () => {

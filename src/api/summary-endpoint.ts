@@ -2,6 +2,7 @@ import { summaryResponseSchema, type SummaryResponse } from '../domain/contract'
 import { fromAggregate, type ToolSummary } from '../domain/summary'
 import { ContractError, HttpError } from './errors'
 import { request, type ApiConfig } from './request'
+import { summaryFlaw } from './summary-consistency'
 
 /** The query of the optional `GET /summary`: `[from, to)` as RFC 3339 instants, zone, tools. */
 export interface SummaryEndpointQuery {
@@ -40,8 +41,8 @@ function echoMismatch(
  * The tool summary of a query from the installation's pre-aggregated `GET /summary` — equal to
  * folding every `/runs` page of the same query — or `'not-offered'` when the installation answers
  * 404 or 501. Any other failure throws the usual typed errors (HttpError, NetworkError,
- * TimeoutError, ContractError — also when the body does not echo the query); an abort rethrows
- * the caller's reason.
+ * TimeoutError, ContractError — also when the body does not echo the query, or holds days,
+ * tools or counts the fold could never give); an abort rethrows the caller's reason.
  */
 export async function fetchToolSummary(
   config: ApiConfig,
@@ -65,7 +66,7 @@ export async function fetchToolSummary(
     if (error instanceof HttpError && NOT_OFFERED.has(error.status)) return 'not-offered'
     throw error
   }
-  const mismatch = echoMismatch(body, query)
+  const mismatch = echoMismatch(body, query) ?? summaryFlaw(body, query)
   if (mismatch !== null) throw new ContractError('/summary', mismatch.path, mismatch.expected)
   return fromAggregate(body)
 }
