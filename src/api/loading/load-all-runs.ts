@@ -67,9 +67,11 @@ export function emptyState<S>(summary: S): LoadState<S> {
   }
 }
 
-const defaultBackoff = (attempt: number) => 500 * 2 ** attempt
+/** The wait before retry `attempt` (0-based) when the server named none: 0.5 s, 1 s, 2 s … */
+export const defaultBackoff = (attempt: number) => 500 * 2 ** attempt
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
     const timer = setTimeout(done, ms)

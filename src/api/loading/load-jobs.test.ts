@@ -117,4 +117,51 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
     })
     expect(Object.keys(byTool)).toEqual(['update_page_metadata'])
   })
+
+  it.each([
+    ['503 with Retry-After in seconds', 503, '0'],
+    ['429 with Retry-After as an HTTP date in the past', 429, 'Wed, 21 Oct 2015 07:28:00 GMT'],
+  ])(
+    'waits and asks /summary again after %s, instead of folding every page',
+    async (_l, status, after) => {
+      let hits = 0
+      server.use(...createHandlers({ baseUrl: '/e', installation, summaryEndpoint: true }))
+      // Prepended: answers first, and lets the installation's own handler answer after.
+      server.use(
+        http.get('/e/summary', () => {
+          hits += 1
+          return hits === 1
+            ? HttpResponse.json({ error: 'busy' }, { status, headers: { 'Retry-After': after } })
+            : undefined
+        }),
+      )
+      const jobs = new LoadJobs(folderFor, true)
+      const states: LoadState<unknown>[] = []
+      const asked: string[] = []
+      server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname))
+      await jobs.start(job('/e'), (state) => states.push(state))
+      server.events.removeAllListeners()
+      expect(asked).toEqual(['/e/summary', '/e/summary'])
+      expect(states.some((s) => s.status === 'waiting' && s.waitMs === 0)).toBe(true)
+      expect(states.at(-1)).toMatchObject({ status: 'done', counted: 'server' })
+    },
+  )
+
+  it('folds /runs when /summary answers 405, and when it stays busy', async () => {
+    for (const [base, status] of [
+      ['/f', 405],
+      ['/g', 503],
+    ] as const) {
+      server.use(
+        http.get(`${base}/summary`, () =>
+          HttpResponse.json({ error: 'no' }, { status, headers: { 'Retry-After': '0' } }),
+        ),
+      )
+      const { last, asked } = await run(new LoadJobs(folderFor, true), base, false)
+      expect(last).toMatchObject({ status: 'done' })
+      expect(last?.counted).toBeUndefined()
+      expect(last?.summary.runs).toBeGreaterThan(0)
+      expect(asked.filter((path) => path === `${base}/summary`).length).toBeLessThanOrEqual(4)
+    }
+  })
 })

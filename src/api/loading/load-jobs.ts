@@ -38,7 +38,9 @@ export class LoadJobs implements LoadRunner {
       state: null,
     }
     this.jobs.set(job.id, running)
-    const counted = this.askServer ? await serverSummary(job, running.controller.signal) : null
+    const counted = this.askServer
+      ? await serverSummary(job, running.controller.signal, onUpdate)
+      : null
     if (counted) {
       running.state = counted
       onUpdate(counted)

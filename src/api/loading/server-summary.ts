@@ -1,21 +1,34 @@
-import type { ToolSummary } from '../../domain/summary'
+import { emptySummary, type ToolSummary } from '../../domain/summary'
+import { HttpError } from '../errors'
 import { fetchToolSummary } from '../summary-endpoint'
 import { queryOf, sendableTools } from './folder-specs'
-import type { LoadState } from './load-all-runs'
+import { defaultBackoff, emptyState, sleep, type LoadState } from './load-all-runs'
 import type { LoadJob } from './load-runner'
 
 /** Base URLs whose API answered that it offers no `/summary`: not asked again. */
 const notOffered = new Set<string>()
 
+/** How often a `/summary` answered 429 or 503 is asked again before the loader folds instead. */
+const BUSY_RETRIES = 3
+
+/** How long to wait before asking again, when `error` is the server asking for patience. */
+function busyWaitMs(error: unknown, attempt: number): number | null {
+  if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return null
+  return error.retryAfterMs ?? defaultBackoff(attempt)
+}
+
 /**
  * The tool summary of a job from the installation's own pre-aggregated `GET /summary`
  * (decision 0008), as a finished load state; null when the API does not offer it or the answer
  * cannot be used — the caller then folds `/runs` as always, which also reports any real trouble
- * (an expired session, a server error) the usual way. Only tool summaries of a non-empty range.
+ * (an expired session, a server error) the usual way. A 429 or 503 is asked again after the
+ * wait the server names (reported through `onUpdate` as `waiting`), a few times, before that.
+ * Only tool summaries of a non-empty range.
  */
 export async function serverSummary(
   job: LoadJob,
   signal: AbortSignal,
+  onUpdate?: (state: LoadState<ToolSummary>) => void,
 ): Promise<LoadState<ToolSummary> | null> {
   const { spec, config } = job
   if (spec.kind !== 'tool-summary' || job.resumeFrom !== null) return null
@@ -26,25 +39,37 @@ export async function serverSummary(
     return null
   }
   const { from, to } = queryOf(spec)
-  try {
-    const answer = await fetchToolSummary(config, { from, to, tz: buckets.zone, tool }, signal)
-    if (answer === 'not-offered') {
-      notOffered.add(config.baseUrl)
-      return null
+  // 429/503 follow the loader's retry rules (decision 0008): folding every page instead would
+  // ask hundreds of times of a server that just asked us to wait.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await fetchToolSummary(config, { from, to, tz: buckets.zone, tool }, signal)
+      if (answer === 'not-offered') {
+        notOffered.add(config.baseUrl)
+        return null
+      }
+      return {
+        status: 'done',
+        summary: answer,
+        loadedRuns: answer.runs,
+        totalRuns: answer.runs,
+        pages: 1,
+        duplicates: 0,
+        cursor: null,
+        error: null,
+        waitMs: null,
+        counted: 'server',
+      }
+    } catch (error) {
+      const waitMs = signal.aborted || attempt >= BUSY_RETRIES ? null : busyWaitMs(error, attempt)
+      if (waitMs === null) return null
+      onUpdate?.({ ...emptyState(emptySummary()), status: 'waiting', waitMs, error })
+      try {
+        await sleep(waitMs, signal)
+      } catch {
+        return null
+      }
+      onUpdate?.(emptyState(emptySummary()))
     }
-    return {
-      status: 'done',
-      summary: answer,
-      loadedRuns: answer.runs,
-      totalRuns: answer.runs,
-      pages: 1,
-      duplicates: 0,
-      cursor: null,
-      error: null,
-      waitMs: null,
-      counted: 'server',
-    }
-  } catch {
-    return null
   }
 }
