@@ -91,6 +91,9 @@ export function isRetryable(error: unknown): boolean {
   return false
 }
 
+/** The three forms of an HTTP date (RFC 9110) all begin with the day's name. */
+const HTTP_DATE = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? /i
+
 /**
  * Parses `Retry-After` (seconds or an HTTP date) into milliseconds from `now`;
  * null when absent or unusable. Negative waits become 0; absurd ones are capped at 10 minutes.
@@ -98,6 +101,9 @@ export function isRetryable(error: unknown): boolean {
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
   if (value === null || value.trim() === '') return null
   const trimmed = value.trim()
+  // Anything else is no HTTP date: Date.parse would still read '1.5' or '-5' as a day in 2001
+  // (a wait of 0, so every retry at once).
+  if (!/^\d+$/.test(trimmed) && !HTTP_DATE.test(trimmed)) return null
   const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now
   if (!Number.isFinite(ms)) return null
   return Math.min(Math.max(ms, 0), 600_000)
