@@ -1,6 +1,6 @@
 import type { Meta } from '../contract'
 import { dataDays, type Filters } from '../filters'
-import { daySpan, eachDay, groupDaysByWeek, type IsoDay } from '../time'
+import { daySpan, eachDay, groupDaysByWeek, skippedDays, type IsoDay } from '../time'
 import { compareStrings, emptyRecord, type Counts } from './records'
 import type { ToolSummary } from './summary'
 import { countsRowOf, totalsRow, type CountsRow, type ToolRow } from './tool-rows'
@@ -96,6 +96,8 @@ export interface SeriesOptions {
   dataLast: IsoDay | null
   weeklyAfterDays?: number
   monthlyAfterDays?: number
+  /** Days the zone skipped (Pacific/Apia's 2011-12-30): never a day with data. */
+  skippedDays?: ReadonlySet<IsoDay>
 }
 
 export type SeriesGranularity = 'day' | 'week' | 'month' | 'quarter'
@@ -181,8 +183,13 @@ export function outcomeSeries(
     groups = groupDaysByWeek(days).map((week) => ({ key: week.key, days: week.days }))
     granularity = 'week'
   }
+  const skipped = options.skippedDays
   const inData = (day: IsoDay): boolean =>
-    dataFirst !== null && dataLast !== null && day >= dataFirst && day <= dataLast
+    dataFirst !== null &&
+    dataLast !== null &&
+    day >= dataFirst &&
+    day <= dataLast &&
+    skipped?.has(day) !== true
   const points = groups.map(({ key, days: groupDays }) => {
     const outcomes = emptyRecord<number>()
     let daysWithData = 0
@@ -216,10 +223,21 @@ export function outcomeSeries(
   return { granularity, points }
 }
 
+let skippedCache: { key: string; days: ReadonlySet<IsoDay> } | null = null
+
+/** The days of the range the zone skipped; the last answer is kept for a summary growing page by page. */
+function skippedDaysOf(from: IsoDay, to: IsoDay, zone: string): ReadonlySet<IsoDay> {
+  const key = `${from}|${to}|${zone}`
+  if (skippedCache?.key === key) return skippedCache.days
+  const days = new Set(skippedDays(from, to, zone))
+  skippedCache = { key, days }
+  return days
+}
+
 /**
  * The outcome series of the filters' range, with gaps where the installation has no recorded
- * data (`earliestAt`/`latestAt` of `/meta`, read as days in the filters' zone). A meta without
- * recorded data makes every bucket outside the summary's days a gap.
+ * data (`earliestAt`/`latestAt` of `/meta`, read as days in the filters' zone) and on days the
+ * zone skipped. A meta without recorded data makes every bucket outside the summary's days a gap.
  */
 export function seriesForFilters(
   summary: ToolSummary,
@@ -240,5 +258,6 @@ export function seriesForFilters(
     to: filters.to,
     dataFirst: meta.earliestAt === null ? null : data.first,
     dataLast: meta.latestAt === null ? null : data.last,
+    skippedDays: skippedDaysOf(filters.from, filters.to, filters.tz),
   })
 }
