@@ -80,3 +80,32 @@ describe('loadRuntimeConfig', () => {
     expect(offline.ok).toBe(false)
   })
 })
+
+describe('a relative apiBaseUrl', () => {
+  it('is read against config.json, not against a deep link', async () => {
+    const file = answer(JSON.stringify({ apiBaseUrl: 'api/diagnostics/v1' }))
+    const result = await loadRuntimeConfig(
+      '/dashboard/config.json',
+      file,
+      'https://cms.example/dashboard/tools/update_page_metadata?from=2026-01-01',
+    )
+    expect(result.ok && result.config.apiBaseUrl).toBe(
+      'https://cms.example/dashboard/api/diagnostics/v1',
+    )
+  })
+
+  it.each([
+    ['../diagnostics/v1', 'https://cms.example/diagnostics/v1'],
+    ['./api', 'https://cms.example/dashboard/api'],
+    ['/api/diagnostics/v1', '/api/diagnostics/v1'],
+    ['https://other.example/api', 'https://other.example/api'],
+    ['//cdn.example/api', '//cdn.example/api'],
+  ])('%s becomes %s', async (value, expected) => {
+    const result = await loadRuntimeConfig(
+      '/dashboard/config.json',
+      answer(JSON.stringify({ apiBaseUrl: value })),
+      'https://cms.example/dashboard/runs/42',
+    )
+    expect(result.ok && result.config.apiBaseUrl).toBe(expected)
+  })
+})

@@ -35,6 +35,7 @@ export type ConfigResult =
 export async function loadRuntimeConfig(
   url: string,
   fetchFn: typeof fetch = fetch,
+  pageHref: string = globalThis.location?.href ?? 'http://localhost/',
 ): Promise<ConfigResult> {
   let response: Response
   try {
@@ -61,5 +62,23 @@ export async function loadRuntimeConfig(
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the file'
     return { ok: false, problem: `config.json: ${where} ${issue?.message ?? 'is invalid'}.` }
   }
-  return { ok: true, config: parsed.data, source: 'file' }
+  const config = {
+    ...parsed.data,
+    apiBaseUrl: resolveApiBaseUrl(parsed.data.apiBaseUrl, url, pageHref),
+  }
+  return { ok: true, config, source: 'file' }
+}
+
+/**
+ * A relative `apiBaseUrl` (`api/v1`, `../diagnostics`) is read against config.json's own URL, the
+ * folder it was written for, not against the page: on a deep link (`/dashboard/tools/x`) the page
+ * URL would put it under `/dashboard/tools/`. Paths from the root and absolute URLs stay as written.
+ */
+export function resolveApiBaseUrl(value: string, configUrl: string, pageHref: string): string {
+  if (value.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value
+  try {
+    return new URL(value, new URL(configUrl, pageHref)).href
+  } catch {
+    return value
+  }
 }
