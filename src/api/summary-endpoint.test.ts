@@ -95,6 +95,7 @@ describe('fetchToolSummary', () => {
           ),
         ),
     ],
+    ['405', () => answer({ error: 'method_not_allowed' }, 405)],
     ['501', () => answer({ error: 'not_implemented' }, 501)],
   ])('answers not-offered for %s', async (_label, setUp) => {
     setUp()

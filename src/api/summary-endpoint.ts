@@ -14,8 +14,11 @@ export interface SummaryEndpointQuery {
   tool: readonly string[]
 }
 
-/** Statuses by which an installation says it does not offer `/summary` (decision 0008). */
-const NOT_OFFERED: ReadonlySet<number> = new Set([404, 501])
+/**
+ * Statuses by which an installation says it does not offer `/summary` (decision 0008). 405: a
+ * CMS route that knows the path for other methods only (or a router's catch-all) offers no GET.
+ */
+const NOT_OFFERED: ReadonlySet<number> = new Set([404, 405, 501])
 
 /** The first field of `body` that does not echo `query`, with what was asked; null when all do. */
 function echoMismatch(
@@ -40,7 +43,7 @@ function echoMismatch(
 /**
  * The tool summary of a query from the installation's pre-aggregated `GET /summary` — equal to
  * folding every `/runs` page of the same query — or `'not-offered'` when the installation answers
- * 404 or 501. Any other failure throws the usual typed errors (HttpError, NetworkError,
+ * 404, 405 or 501. Any other failure throws the usual typed errors (HttpError, NetworkError,
  * TimeoutError, ContractError — also when the body does not echo the query, or holds days,
  * tools or counts the fold could never give); an abort rethrows the caller's reason.
  */

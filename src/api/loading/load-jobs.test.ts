@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { http, HttpResponse } from 'msw'
+import { http, HttpResponse, type HttpHandler } from 'msw'
 import { setupServer } from 'msw/node'
 import { createScope, type ToolSummary } from '../../domain/summary'
 import { createHandlers } from '../../mocks/handlers'
@@ -25,10 +25,19 @@ const job = (baseUrl: string): LoadJob => ({
   resumeFrom: null,
 })
 
-/** Runs one job to its end, counting the requests each endpoint received. */
-async function run(jobs: LoadJobs, baseUrl: string, summaryEndpoint: boolean) {
+/**
+ * Runs one job to its end, counting the requests each endpoint received. `overrides` answer
+ * before the installation's own handlers.
+ */
+async function run(
+  jobs: LoadJobs,
+  baseUrl: string,
+  summaryEndpoint: boolean,
+  ...overrides: HttpHandler[]
+) {
   const asked: string[] = []
   server.use(...createHandlers({ baseUrl, installation, summaryEndpoint }))
+  server.use(...overrides)
   server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname))
   let last: LoadState<unknown> | null = null
   await jobs.start(job(baseUrl), (state) => (last = state))
@@ -59,6 +68,27 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
     expect(second.asked.includes('/b/summary')).toBe(false)
     expect(second.last?.summary).toEqual(first.last?.summary)
   })
+
+  it.each([
+    ['/h', 405],
+    ['/i', 501],
+  ] as const)(
+    'does not ask %s/summary again after it answered %i (not offered), and folds /runs',
+    async (base, status) => {
+      const notOffered = http.get(`${base}/summary`, () =>
+        HttpResponse.json({ error: 'no' }, { status }),
+      )
+      const jobs = new LoadJobs(folderFor, true)
+      const first = await run(jobs, base, false, notOffered)
+      expect(first.asked[0]).toBe(`${base}/summary`)
+      expect(first.asked.slice(1).every((path) => path === `${base}/runs`)).toBe(true)
+      expect(first.last).toMatchObject({ status: 'done' })
+      const second = await run(jobs, base, false, notOffered)
+      expect(second.asked.length).toBeGreaterThan(0)
+      expect(second.asked.includes(`${base}/summary`)).toBe(false)
+      expect(second.last?.summary).toEqual(first.last?.summary)
+    },
+  )
 
   it('folds /runs when /summary fails, and reports trouble through /runs as usual', async () => {
     server.use(
@@ -152,16 +182,16 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
       ['/f', 405],
       ['/g', 503],
     ] as const) {
-      server.use(
-        http.get(`${base}/summary`, () =>
-          HttpResponse.json({ error: 'no' }, { status, headers: { 'Retry-After': '0' } }),
-        ),
+      // Answers before the installation's handlers, which would answer /summary with 404.
+      const answer = http.get(`${base}/summary`, () =>
+        HttpResponse.json({ error: 'no' }, { status, headers: { 'Retry-After': '0' } }),
       )
-      const { last, asked } = await run(new LoadJobs(folderFor, true), base, false)
+      const { last, asked } = await run(new LoadJobs(folderFor, true), base, false, answer)
       expect(last).toMatchObject({ status: 'done' })
       expect(last?.counted).toBeUndefined()
       expect(last?.summary.runs).toBeGreaterThan(0)
-      expect(asked.filter((path) => path === `${base}/summary`).length).toBeLessThanOrEqual(4)
+      // 405 is not offered: asked once. 503 that stays busy: the first ask and 3 more.
+      expect(asked.filter((path) => path === `${base}/summary`).length).toBe(status === 405 ? 1 : 4)
     }
   })
 })
