@@ -75,6 +75,19 @@ export class ContractError extends ApiErrorBase {
   }
 }
 
+/**
+ * A 2xx answer that is an HTML page instead of JSON: typically a single sign-on login page
+ * served in place of the API once the session ended, or a proxy's error page. A contract error
+ * (asking again does not help), named for what it is rather than as "invalid JSON".
+ */
+export class HtmlPageError extends ContractError {
+  constructor(endpoint: string) {
+    super(endpoint, '', 'JSON, but the answer is an HTML page')
+    this.message = `${endpoint} answered with an HTML page, not JSON (a login page or a proxy error?)`
+    this.name = 'HtmlPageError'
+  }
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return (
     error instanceof HttpError ||
@@ -126,6 +139,9 @@ export function describeApiError(error: unknown): string {
   }
   if (error instanceof NetworkError) {
     return `The diagnostics API could not be reached for ${error.endpoint} (network error).`
+  }
+  if (error instanceof HtmlPageError) {
+    return `The diagnostics API answered ${error.endpoint} with an HTML page, not JSON — a login page or a proxy error? Reload the page to sign in to the CMS again; if that does not help, check the API's base URL.`
   }
   if (error instanceof ContractError) {
     return `The response of ${error.endpoint} does not fit the diagnostics API contract at ${

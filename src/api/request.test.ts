@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { getMeta, getRun, getRunsPage } from './endpoints'
-import { ContractError, HttpError, NetworkError, TimeoutError, describeApiError } from './errors'
+import {
+  ContractError,
+  HtmlPageError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  describeApiError,
+} from './errors'
 import { buildUrl } from './request'
 
 const base = '/api/diagnostics/v1'
@@ -94,8 +101,35 @@ describe('request — typed errors', () => {
     const error = await failure(getMeta(config))
     expect(error).toBeInstanceOf(ContractError)
     expect(error).toMatchObject({ path: '', endpoint: '/meta' })
+    expect(error).not.toBeInstanceOf(HtmlPageError)
     expect(describeApiError(error)).toMatch(/\/meta.*not valid JSON/)
   })
+
+  it.each([
+    [
+      'served as text/html',
+      () => HttpResponse.html('<!DOCTYPE html><html><body><form>Sign in</form></body></html>'),
+    ],
+    [
+      'served as JSON',
+      () =>
+        new HttpResponse('\n  <html><body>Sign in</body></html>', {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ],
+    ['served as text/html without markup at the start', () => HttpResponse.html('Sign in')],
+  ])(
+    'an HTML page answered with 200 (%s) is named as such, not as invalid JSON',
+    async (_label, page) => {
+      server.use(http.get(`${base}/runs`, page))
+      const error = await failure(getRunsPage(config, {}))
+      expect(error).toBeInstanceOf(HtmlPageError)
+      expect(error).toMatchObject({ endpoint: '/runs', kind: 'contract' })
+      const said = describeApiError(error)
+      expect(said).toMatch(/answered \/runs with an HTML page, not JSON — a login page/)
+      expect(said).not.toMatch(/not valid JSON/)
+    },
+  )
 
   it('a contract mismatch names the JSON path of the value', async () => {
     const steps = [step(), step({ sequence: 1 }), step({ sequence: 2, occurredAt: 'yesterday' })]

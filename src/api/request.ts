@@ -1,6 +1,13 @@
 import type { z } from '../domain/zod'
 import { errorBodySchema } from '../domain/contract'
-import { ContractError, HttpError, NetworkError, TimeoutError, parseRetryAfter } from './errors'
+import {
+  ContractError,
+  HtmlPageError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  parseRetryAfter,
+} from './errors'
 import { formatJsonPath } from './json-path'
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -81,7 +88,7 @@ export async function request<S extends z.ZodType>(
       throw new NetworkError(path)
     }
     if (!response.ok) throw httpError(path, response, text)
-    return validate(path, schema, text, fast)
+    return validate(path, schema, text, fast, response.headers.get('content-type'))
   } finally {
     clearTimeout(timer)
   }
@@ -103,16 +110,30 @@ function httpError(path: string, response: Response, text: string): HttpError {
   return new HttpError(path, response.status, code, message, retryAfter)
 }
 
+/**
+ * Whether a body that is no JSON is an HTML page: said so by its content type, or beginning
+ * with `<` (a login page or proxy page served as `application/json` or with no type at all).
+ */
+function isHtmlPage(contentType: string | null, text: string): boolean {
+  if (contentType !== null && /\b(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+    return true
+  }
+  return text.trimStart().startsWith('<')
+}
+
 function validate<S extends z.ZodType>(
   path: string,
   schema: S,
   text: string,
   fast: RequestOptions<S>['fast'],
+  contentType: string | null,
 ): z.infer<S> {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
+    // Single sign-on in front of the CMS answers an ended session with its login page, 200 OK.
+    if (isHtmlPage(contentType, text)) throw new HtmlPageError(path)
     throw new ContractError(path, '', 'the body is not valid JSON')
   }
   const quick = fast?.(json)

@@ -2,7 +2,7 @@ import type { RunsSummary, RunRow } from '../../domain/runs'
 import { copyEffectSummary, type EffectSummary } from '../../domain/effect'
 import { copySummary, type ToolSummary } from '../../domain/summary'
 import { copyCounts } from '../../domain/summary/records'
-import { ContractError, HttpError, NetworkError, TimeoutError } from '../errors'
+import { ContractError, HtmlPageError, HttpError, NetworkError, TimeoutError } from '../errors'
 import type { FolderKind } from './folder-specs'
 
 /**
@@ -83,6 +83,7 @@ export type ErrorData =
   | { kind: 'network'; endpoint: string }
   | { kind: 'timeout'; endpoint: string; timeoutMs: number }
   | { kind: 'contract'; endpoint: string; path: string; expected: string }
+  | { kind: 'html-page'; endpoint: string }
   | { kind: 'other'; message: string }
   | null
 
@@ -97,6 +98,8 @@ export function encodeError(error: unknown): ErrorData {
   if (error instanceof TimeoutError) {
     return { kind: 'timeout', endpoint: error.endpoint, timeoutMs: error.timeoutMs }
   }
+  // Before ContractError, which it extends.
+  if (error instanceof HtmlPageError) return { kind: 'html-page', endpoint: error.endpoint }
   if (error instanceof ContractError) {
     const { endpoint, path, expected } = error
     return { kind: 'contract', endpoint, path, expected }
@@ -122,6 +125,8 @@ export function decodeError(data: ErrorData): unknown {
       return new TimeoutError(data.endpoint, data.timeoutMs)
     case 'contract':
       return new ContractError(data.endpoint, data.path, data.expected)
+    case 'html-page':
+      return new HtmlPageError(data.endpoint)
     case 'other':
       return new Error(data.message)
   }

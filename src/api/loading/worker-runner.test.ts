@@ -5,7 +5,7 @@ import type { RunsSummary } from '../../domain/runs'
 import { createScope, type ToolSummary } from '../../domain/summary'
 import { createHandlers } from '../../mocks/handlers'
 import { createHostileInstallation } from '../../mocks/variants'
-import { HttpError } from '../errors'
+import { HtmlPageError, HttpError, describeApiError } from '../errors'
 import { folderFor } from './folder-specs'
 import type { LoadState } from './load-all-runs'
 import { LoadJobs } from './load-jobs'
@@ -113,6 +113,14 @@ describe('WorkerRunner', () => {
     expect(there.last?.status).toBe('error')
     expect(there.last?.error).toBeInstanceOf(HttpError)
     expect(there.last?.error).toMatchObject({ status: 403, code: 'denied', serverMessage: 'No.' })
+  })
+
+  it('brings an HTML page answered instead of JSON back as such', async () => {
+    server.use(http.get(`${base}/runs`, () => HttpResponse.html('<html>Sign in</html>')))
+    const there = await finalState(new WorkerRunner(fakeWorker()), job('tool-summary'))
+    expect(there.last?.status).toBe('error')
+    expect(there.last?.error).toBeInstanceOf(HtmlPageError)
+    expect(describeApiError(there.last?.error)).toMatch(/HTML page, not JSON/)
   })
 
   it('starts its loads again on the page when the worker dies', async () => {
