@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Run } from '../../domain/contract'
-import { ContractError } from '../errors'
+import { ContractError, HttpError } from '../errors'
 import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 
 const base = '/api/diagnostics/v1'
@@ -124,6 +124,90 @@ describe('loadAllRuns', () => {
     const resumed = await load({ resume: { state: first, seen } }).promise
     expect(resumed).toMatchObject({ status: 'done', loadedRuns: 4, error: null })
     expect(resumed.summary).toEqual(['run-1', 'run-2', 'run-3', 'run-4'])
+  })
+
+  it('a resumed load whose cursor the server no longer knows (400) starts over, counting each run once', async () => {
+    let broken = true
+    pages([[1, 2], [3], [4]], (index) => (broken && index === 1 ? HttpResponse.error() : null))
+    const first = await load({ maxRetries: 0 }).promise
+    expect(first).toMatchObject({ status: 'partial', loadedRuns: 2, cursor: '1' })
+    broken = false
+    // Resumed late: a run was added at the top meanwhile, and cursor '1' has expired.
+    const asked: (string | null)[] = []
+    server.use(
+      http.get(`${base}/runs`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        asked.push(cursor)
+        if (cursor === '1') {
+          return HttpResponse.json(
+            { error: 'bad_cursor', message: 'Unknown cursor.' },
+            { status: 400 },
+          )
+        }
+        const later: Record<string, { runs: number[]; nextCursor: string | null }> = {
+          first: { runs: [0, 1], nextCursor: 'n1' },
+          n1: { runs: [2, 3], nextCursor: 'n2' },
+          n2: { runs: [4], nextCursor: null },
+        }
+        const page = later[cursor ?? 'first'] ?? { runs: [], nextCursor: null }
+        return HttpResponse.json({ ...page, runs: page.runs.map(run), totalRuns: 5 })
+      }),
+    )
+    const seen = new Set(first.summary)
+    const { promise, updates } = load({ resume: { state: first, seen } })
+    const resumed = await promise
+    expect(asked).toEqual(['1', null, 'n1', 'n2'])
+    expect(resumed).toMatchObject({
+      status: 'done',
+      loadedRuns: 5,
+      totalRuns: 5,
+      pages: 3,
+      duplicates: 0,
+      error: null,
+    })
+    expect(resumed.summary).toEqual(['run-0', 'run-1', 'run-2', 'run-3', 'run-4'])
+    // The progress went back to nothing when the load started over, never past the total.
+    expect(updates.some((u) => u.status === 'loading' && u.loadedRuns === 0)).toBe(true)
+    expect(seen).toEqual(new Set(resumed.summary))
+  })
+
+  it('a resumed load whose cursors are rejected even after starting over stops, as partial', async () => {
+    const asked: (string | null)[] = []
+    server.use(
+      http.get(`${base}/runs`, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor')
+        asked.push(cursor)
+        if (cursor !== null) return HttpResponse.json({ error: 'bad_cursor' }, { status: 400 })
+        return HttpResponse.json({ runs: [run(1), run(2)], nextCursor: 'x', totalRuns: 4 })
+      }),
+    )
+    const paused: LoadState<string[]> = {
+      status: 'cancelled',
+      summary: ['run-1', 'run-2'],
+      loadedRuns: 2,
+      totalRuns: 4,
+      pages: 1,
+      duplicates: 0,
+      cursor: 'old',
+      error: null,
+      waitMs: null,
+    }
+    const seen = new Set(paused.summary)
+    const resumed = await load({ resume: { state: paused, seen } }).promise
+    expect(asked).toEqual(['old', null, 'x'])
+    expect(resumed).toMatchObject({ status: 'partial', loadedRuns: 2, pages: 1, cursor: 'x' })
+    expect(resumed.summary).toEqual(['run-1', 'run-2'])
+    expect(resumed.error).toBeInstanceOf(HttpError)
+    expect(resumed.error).toMatchObject({ status: 400 })
+  })
+
+  it('a 400 without a resumed cursor is not retried and not started over', async () => {
+    const hits = pages([[1], [2]], (index) =>
+      index === 1 ? HttpResponse.json({ error: 'bad' }, { status: 400 }) : null,
+    )
+    const final = await load().promise
+    expect(final).toMatchObject({ status: 'partial', loadedRuns: 1, cursor: '1' })
+    expect([hits.get(0), hits.get(1)]).toEqual([1, 1])
   })
 
   it('an abort ends as cancelled', async () => {

@@ -36,7 +36,11 @@ export interface LoadOptions<S> {
   folder: Folder<S>
   signal: AbortSignal
   onUpdate: (state: LoadState<S>) => void
-  /** Continue an earlier, incomplete load from its state (same summary, same cursor). */
+  /**
+   * Continue an earlier, incomplete load from its state (same summary, same cursor). When the
+   * server no longer knows that cursor (400), the load starts over from the first page with an
+   * empty summary and `seen` emptied, once.
+   */
   resume?: { state: LoadState<S>; seen: Set<string> }
   pageSize?: number
   maxRetries?: number
@@ -91,6 +95,8 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Pages through `GET /runs` for a query and folds every page into a summary as it arrives; no
  * raw page is kept. Server trouble is retried with backoff (or as long as `Retry-After` says);
  * a failure after some pages ends as `partial` with the cursor to resume from, never as complete.
+ * A resumed load whose cursor the server rejects (400: it expired while the load was paused)
+ * starts over from the first page, once, dropping what it had folded so no run counts twice.
  * Resolves with the final state; an abort resolves as `cancelled` (resumable).
  */
 export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState<S>> {
@@ -112,6 +118,10 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
   if (state.cursor !== null) cursors.add(state.cursor)
   let pagesWithoutNewRuns = 0
   let attempt = 0
+  // The contract answers an unknown cursor with 400 and names no lifetime for one: a Resume
+  // after a long pause may find it gone. The first page of the query is always valid, so the
+  // load starts over, once — the folded summary cannot be continued from anywhere else.
+  let mayStartOver = options.resume !== undefined
   for (;;) {
     if (signal.aborted) return finish('cancelled')
     try {
@@ -150,6 +160,11 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
       cursors.add(page.nextCursor)
     } catch (error) {
       if (signal.aborted) return finish('cancelled')
+      if (mayStartOver && state.cursor !== null && isRejected(error)) {
+        mayStartOver = false
+        startOver()
+        continue
+      }
       if (!isRetryable(error) || attempt >= maxRetries) {
         update({ error })
         return finish(state.pages > 0 ? 'partial' : 'error')
@@ -166,11 +181,23 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
     }
   }
 
+  /** Drops everything folded (and the runs seen) and goes back to the query's first page. */
+  function startOver() {
+    seen.clear()
+    cursors.clear()
+    pagesWithoutNewRuns = 0
+    attempt = 0
+    update(emptyState(folder.empty()))
+  }
+
   function finish(status: LoadStatus): LoadState<S> {
     update({ status, waitMs: null })
     return state
   }
 }
+
+/** A 400: the contract's answer to an unknown cursor (or a malformed parameter). */
+const isRejected = (error: unknown) => error instanceof HttpError && error.status === 400
 
 /**
  * Why following `next` would never end, or null when it may: the server handed out a cursor

@@ -59,6 +59,15 @@ const settled = (store: RunSummaryStore, key: string) =>
     check()
   })
 
+const until = (store: RunSummaryStore, key: string, status: string) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (store.get(key)?.status === status) resolve()
+    }
+    store.subscribe(check)
+    check()
+  })
+
 describe('RunSummaryStore', () => {
   it('finishes a load that was released and watched again at once (StrictMode mounts)', async () => {
     serve([['a', 'b'], ['c'], ['d']])
@@ -93,6 +102,62 @@ describe('RunSummaryStore', () => {
     expect(store.get<string[]>('k')).toMatchObject({
       status: 'done',
       summary: ['a', 'b', 'c'],
+      duplicates: 0,
+    })
+  })
+
+  it('a late Resume whose cursor expired (400) loads again from the first page, counting each run once', async () => {
+    // The second page is asked for but not answered before the person cancels.
+    let asked1: () => void = () => undefined
+    const secondAsked = new Promise<void>((resolve) => (asked1 = resolve))
+    let unblock: () => void = () => undefined
+    const blocked = new Promise<void>((resolve) => (unblock = resolve))
+    server.use(
+      http.get(`${base}/runs`, async ({ request: r }) => {
+        if (new URL(r.url).searchParams.get('cursor') === null) {
+          return HttpResponse.json({ runs: [run('a')], nextCursor: '1', totalRuns: 3 })
+        }
+        asked1()
+        await blocked
+        return HttpResponse.json({ runs: [run('b')], nextCursor: '2', totalRuns: 3 })
+      }),
+    )
+    const store = newStore()
+    store.watch('k', request)
+    await secondAsked
+    store.cancel('k')
+    await until(store, 'k', 'cancelled')
+    unblock()
+    // The cancelled job ends just after its last state: Resume starts a job only after that.
+    await delay(50)
+    expect(store.get<string[]>('k')).toMatchObject({ summary: ['a'], cursor: '1' })
+    // Meanwhile the server forgot cursor '1', and a run 'z' started (it lists first).
+    const asked: (string | null)[] = []
+    server.use(
+      http.get(`${base}/runs`, ({ request: r }) => {
+        const cursor = new URL(r.url).searchParams.get('cursor')
+        asked.push(cursor)
+        if (cursor === '1') return HttpResponse.json({ error: 'bad_cursor' }, { status: 400 })
+        const later = [
+          ['z', 'a'],
+          ['b', 'c'],
+        ]
+        const index = cursor === null ? 0 : Number(cursor.slice(1))
+        return HttpResponse.json({
+          runs: (later[index] ?? []).map(run),
+          nextCursor: index + 1 < later.length ? `n${index + 1}` : null,
+          totalRuns: 4,
+        })
+      }),
+    )
+    store.resume('k')
+    await settled(store, 'k')
+    expect(asked).toEqual(['1', null, 'n1'])
+    expect(store.get<string[]>('k')).toMatchObject({
+      status: 'done',
+      summary: ['z', 'a', 'b', 'c'],
+      loadedRuns: 4,
+      totalRuns: 4,
       duplicates: 0,
     })
   })

@@ -15,12 +15,19 @@ export type SummaryPatch =
 /**
  * The patch from the summary last posted (`posted`, null for the first post of a load) to
  * `next`. The first post of every load is whole, so a resumed load never depends on what the
- * page happened to receive from the load it continues.
+ * page happened to receive from the load it continues; so is a list that does not extend the
+ * one posted (a load that started over).
  */
 export function encodeSummary(kind: FolderKind, posted: unknown, next: unknown): SummaryPatch {
   if (kind !== 'runs-list' || posted === null) return { whole: next }
-  const before = (posted as RunsSummary).rows.length
+  const earlier = (posted as RunsSummary).rows
+  const before = earlier.length
   const list = next as RunsSummary
+  // The fold only appends (the same row objects): a shorter list, or another row where the
+  // posted list ended, is a new list.
+  if (list.rows.length < before || (before > 0 && list.rows[before - 1] !== earlier[before - 1])) {
+    return { whole: next }
+  }
   return {
     rowsFrom: before,
     rows: list.rows.slice(before),
