@@ -59,3 +59,42 @@ describe('LoadBanner focus', () => {
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus()
   })
 })
+
+describe('LoadBanner counts', () => {
+  it('shows loaded of total while the total holds', () => {
+    render(<Page state={at('partial')} />)
+    expect(screen.getByText('Incomplete: 500 of 1,000 runs')).toBeInTheDocument()
+  })
+
+  it.each(['partial', 'cancelled'] as const)(
+    'never shows more runs loaded than the total when the server’s count fell (%s)',
+    (status) => {
+      render(<Page state={{ ...at(status), loadedRuns: 650, totalRuns: 612 }} />)
+      expect(
+        screen.getByText(
+          'Incomplete: 650 runs (the server counted 612; its runs changed during the load)',
+        ),
+      ).toBeInTheDocument()
+      expect(screen.queryByText(/650 of 612/)).toBeNull()
+    },
+  )
+
+  it.each(['loading', 'waiting'] as const)(
+    'drops the progress bar and names the count when the loaded runs pass the total (%s)',
+    (status) => {
+      render(<Page state={{ ...at(status), loadedRuns: 650, totalRuns: 612, waitMs: 2000 }} />)
+      const box = screen.getByRole('status')
+      expect(box).toHaveTextContent(
+        '650 runs (the server counted 612; its runs changed during the load)',
+      )
+      expect(box).not.toHaveTextContent(/650 of 612/)
+      expect(screen.queryByRole('progressbar')).toBeNull()
+    },
+  )
+
+  it('keeps the progress bar while loading within the total', () => {
+    render(<Page state={at('loading')} />)
+    expect(screen.getByRole('progressbar')).toHaveAttribute('value', '500')
+    expect(screen.getByRole('status')).toHaveTextContent('500 of 1,000')
+  })
+})

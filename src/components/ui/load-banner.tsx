@@ -62,8 +62,15 @@ export function LoadBanner(props: LoadBannerProps) {
     if (event.target.isConnected) hadFocus.current = inside(event.relatedTarget)
   }
   const total = state.totalRuns
-  const progress = total === null ? null : { done: state.loadedRuns, total }
-  const of = `${num(state.loadedRuns)} of ${total === null ? '?' : num(total)} runs`
+  // The server's count comes with every page: runs that started or were purged during a long
+  // load can leave it below the runs already loaded. "650 of 612" would be false, a bar past its
+  // end too; the count loaded is true, so it stands alone with the reason.
+  const over = total !== null && state.loadedRuns > total
+  const progress = total === null || over ? null : { done: state.loadedRuns, total }
+  const of = over
+    ? `${num(state.loadedRuns)} runs (the server counted ${num(total)}; its runs changed during the load)`
+    : `${num(state.loadedRuns)} of ${total === null ? '?' : num(total)} runs`
+  const withCount = (label: string) => (over ? `${label}: ${of}` : label)
   const cancelButton = (
     <button type="button" onClick={cancel}>
       Cancel
@@ -82,11 +89,17 @@ export function LoadBanner(props: LoadBannerProps) {
       onBlur={onBlur}
     >
       {state.status === 'loading' ? (
-        <LoadingState label={props.loadingLabel} progress={progress} action={cancelButton} />
+        <LoadingState
+          label={withCount(props.loadingLabel)}
+          progress={progress}
+          action={cancelButton}
+        />
       ) : null}
       {state.status === 'waiting' ? (
         <LoadingState
-          label={`The server asked us to wait; continuing in ${Math.ceil((state.waitMs ?? 0) / 1000)} s`}
+          label={withCount(
+            `The server asked us to wait; continuing in ${Math.ceil((state.waitMs ?? 0) / 1000)} s`,
+          )}
           progress={progress}
           action={cancelButton}
         />
