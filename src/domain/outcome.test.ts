@@ -19,4 +19,10 @@ describe('outcomeOf — the contract rule', () => {
     expect(refusalCodeOf('refused:')).toBe('')
     expect(refusalCodeOf('failed')).toBeNull()
   })
+
+  it('keys any number of codes by their own text, past the codes it keeps made', () => {
+    const codes = Array.from({ length: 600 }, (_, i) => `code_${i % 300}`)
+    codes.push('__proto__', 'constructor', '', '\uD800')
+    for (const code of codes) expect(outcomeOf({ toolRefusal: code })).toBe(`refused:${code}`)
+  })
 })

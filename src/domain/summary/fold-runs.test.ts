@@ -34,7 +34,7 @@ function naiveSummary({ from, to, zone, tools, runs }: Dataset): ToolSummary {
     for (const step of run.steps) {
       const day = dayOf(new Date(step.occurredAt).getTime(), zone)
       if (day < from || day > to) continue
-      if (step.kind === 'plan') kinds.add('plan')
+      if (!(KNOWN_STEP_KINDS as readonly string[]).includes(step.kind)) kinds.add(step.kind)
       if (step.kind !== 'tool' || step.toolName === undefined) continue
       if (tools.length > 0 && !tools.includes(step.toolName)) continue
       let outcome: string

@@ -31,13 +31,23 @@ export function createScope(filters: {
 export function countedTimeIn(
   scope: SummaryScope,
 ): (step: Pick<Step, 'kind' | 'toolName' | 'occurredAt'>) => number {
+  const toolCallTime = toolCallTimeIn(scope)
+  return (step) =>
+    step.kind === 'tool' ? toolCallTime(step.toolName, step.occurredAt) : Number.NaN
+}
+
+/**
+ * {@link countedTimeIn} for a step already known to be a `tool` step, given its tool name and
+ * time: for a fold that has read them once (each read of a field of steps of many shapes costs).
+ */
+export function toolCallTimeIn(
+  scope: SummaryScope,
+): (toolName: string | undefined, occurredAt: string) => number {
   const { startMs, endMs } = scope.buckets
   const selected = scope.tools.length > 0 ? new Set(scope.tools) : null
-  return (step) => {
-    if (step.kind !== 'tool') return Number.NaN
-    const tool = step.toolName
+  return (tool, occurredAt) => {
     if (tool === undefined || (selected !== null && !selected.has(tool))) return Number.NaN
-    const t = parseInstantMs(step.occurredAt)
+    const t = parseInstantMs(occurredAt)
     return t >= startMs && t < endMs ? t : Number.NaN
   }
 }

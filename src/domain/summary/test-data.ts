@@ -10,9 +10,23 @@ export const TOOL_NAMES = [
   'mcp_docs_search',
   '__proto__',
   'ünïcode, "tool"',
+  // Same length, first, middle and last code unit as create_page: one slot of the fold's table.
+  'c____e____e',
 ]
 
-const kindArb = fc.constantFrom('tool', 'tool', 'tool', 'llm', 'request', 'approval', 'plan')
+// Unknown kinds among them, some in the fold's slot of a known one (reqxest beside request).
+const kindArb = fc.constantFrom(
+  'tool',
+  'tool',
+  'tool',
+  'llm',
+  'request',
+  'approval',
+  'plan',
+  'reqxest',
+  'lla',
+  '',
+)
 const refusalArb = fc.constantFrom(undefined, null, null, 'arguments', 'turn', 'budget', '')
 
 /** A step near `day`, its time written with a random zone's offset (or Z). */

@@ -78,4 +78,34 @@ describe('parseInstantMs', () => {
       { numRuns: 2000 },
     )
   })
+
+  it('agrees on toISOString shapes with one character changed, read in sequence', () => {
+    // In sequence, so that the date kept from one instant meets the next one's changed text.
+    const canonical = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) })
+    const changed = fc
+      .tuple(canonical, fc.nat(23), fc.constantFrom(...'0123456789:-T.Z+/ a\u0660'.split('')))
+      .map(([ms, at, char]) => {
+        const s = new Date(ms).toISOString()
+        return s.slice(0, at) + char + s.slice(at + 1)
+      })
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            canonical.map((ms) => new Date(ms).toISOString()),
+            changed,
+          ),
+        ),
+        (list) => list.every((s) => Object.is(parseInstantMs(s), Date.parse(s))),
+      ),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('does not take a day its month lacks for a date read just before', () => {
+    // (month, day) pairs that a key without bounds would confuse: 02-08 and 01-40.
+    expect(parseInstantMs('2026-02-08T00:00:00.000Z')).toBe(Date.parse('2026-02-08T00:00:00.000Z'))
+    expect(parseInstantMs('2026-01-40T00:00:00.000Z')).toBeNaN()
+    expect(parseInstantMs('2026-02-31T00:00:00.000Z')).toBe(Date.parse('2026-02-31T00:00:00.000Z'))
+  })
 })
