@@ -135,16 +135,33 @@ const idleTypingMs = await typeToolSearch()
 await search.fill('')
 await page.keyboard.press('Escape')
 
-// Switch to other filters and back: the summary of `all` is cached by its filters.
+// Switch to other filters and back: the summary of `all` is cached by its filters. Timed in the
+// page, from history.back() to the report naming the first range again (and to the frame after
+// it), with the API requests made meanwhile counted: Playwright's round trips are not in it.
+const firstCaption = (await page.locator('caption').first().textContent()) ?? ''
 await page.getByRole('button', { name: 'Last 7 days' }).click()
-await page.getByRole('button', { name: 'Export tool report (CSV)' }).waitFor({ timeout: 600_000 })
-const t1 = Date.now()
-await page.goBack()
-await page
-  .getByRole('caption')
-  .filter({ hasText: /tools$/ })
-  .waitFor({ timeout: 600_000 })
-const backMs = Date.now() - t1
+await loadEnded(page)
+let requestsDuringBack = 0
+page.on('request', (r) => {
+  if (r.url().includes('/api/')) requestsDuringBack++
+})
+// A string, so the bundler's helpers never reach the page.
+const back = (await page.evaluate(`(async () => {
+  const wanted = ${JSON.stringify(firstCaption)}
+  const start = performance.now()
+  history.back()
+  await new Promise((resolve) => {
+    const check = () => {
+      const shown = [...document.querySelectorAll('caption')].some((c) => c.textContent === wanted)
+      if (shown) resolve()
+      else requestAnimationFrame(check)
+    }
+    check()
+  })
+  const rendered = performance.now() - start
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  return { rendered, painted: performance.now() - start }
+})()`)) as { rendered: number; painted: number }
 
 const over50 = long.filter((t) => t.duration > 50)
 const rows = {
@@ -162,7 +179,9 @@ const rows = {
   longTasks: long.length,
   longTasksOver50ms: over50.length,
   longestTaskMs: Math.round(Math.max(0, ...long.map((t) => t.duration))),
-  switchBackToSeenFiltersMs: backMs,
+  switchBackToSeenFiltersMs: Math.round(back.rendered),
+  switchBackPaintedMs: Math.round(back.painted),
+  requestsWhileSwitchingBack: requestsDuringBack,
   typingWhileLoadingMedianMs: typingMs.sort((a, b) => a - b)[Math.floor(typingMs.length / 2)],
   typingWhileLoadingMaxMs: Math.max(...typingMs),
   typedBeforeLoadEnded: stillLoading > 0,
