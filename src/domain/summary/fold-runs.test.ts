@@ -277,4 +277,33 @@ describe('foldRuns — agrees with the shared rules on odd steps', () => {
     }
     expect(fold({ ...dataset, runs: [run] }).unknownStepKinds).toEqual(['plan', 'request_v2'])
   })
+
+  it('skips steps of raw JSON whose kind or tool name is not a string', () => {
+    const at = '2026-11-03T10:00:00.000Z'
+    const odd = [
+      { kind: null, occurredAt: at },
+      { kind: 5, occurredAt: at },
+      { occurredAt: at },
+      { kind: 'tool', toolName: null, toolIsError: false, occurredAt: at },
+      { kind: 'tool', toolName: 7, toolIsError: true, occurredAt: at },
+      { kind: 'tool', toolName: 'create_page', toolIsError: false, occurredAt: at },
+    ]
+    const run = {
+      uuid: 'u',
+      status: 'completed',
+      configuration: 'c',
+      startedAt: at,
+      finishedAt: null,
+      terminationReason: null,
+      steps: odd.map((step, sequence) => ({ ...step, sequence, round: 1, durationMs: 1 })),
+    } as unknown as Run
+    const summary = foldRuns(
+      emptySummary(),
+      [run],
+      createScope({ from: '2026-11-03', to: '2026-11-03', tz: 'UTC', tools: [] }),
+    )
+    expect(summary.byTool).toEqual({ create_page: { succeeded: 1 } })
+    expect(summary.unknownStepKinds).toEqual([])
+    expect(summary.runsWithCalls).toBe(1)
+  })
 })

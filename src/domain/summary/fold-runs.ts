@@ -24,7 +24,8 @@ const knownCodes: ReadonlySet<string> = new Set(KNOWN_REFUSAL_CODES)
  * `summary` with `runs` folded in (the input summary is not changed). Counts each `tool` step
  * whose `occurredAt` lies in the scope's range and whose tool is selected, by the contract's
  * outcome rule, per tool and per day of the scope's zone. No runs gives an equal copy; a step
- * with an unparsable time or without a tool name is not counted.
+ * with an unparsable time, without a tool name, or (in raw JSON) whose kind or tool name is not
+ * a string is not counted.
  */
 export function foldRuns(
   summary: ToolSummary,
@@ -69,6 +70,8 @@ export function foldRuns(
       const step = steps[i] as FoldableStep
       const kind = step.kind
       if (kind !== 'tool') {
+        // Validation lets only string kinds through; raw JSON could hold another (not counted).
+        if (typeof kind !== 'string') continue
         const slot = (kind.length * 8 + kind.charCodeAt(0)) & 63
         if (seenKinds[slot] === kind) continue
         if (knownKinds.has(kind)) seenKinds[slot] = kind
@@ -79,7 +82,7 @@ export function foldRuns(
         continue
       }
       const tool = step.toolName
-      if (tool === undefined) continue
+      if (typeof tool !== 'string') continue
       // The name is read before the time, so that on data fresh from memory the two reads wait
       // for their cache lines together rather than one after the other.
       const slot = slotOf(tool)
