@@ -36,8 +36,8 @@ export function foldRuns(
   const { buckets } = scope
   const { startMs, endMs, bounds } = buckets
   const toolCallTime = toolCallTimeIn(scope)
-  // The hot loop counts into arrays by outcome index (tools by RowsByName, days by bucket index) and
-  // writes the summary's string-keyed records once, after the loop.
+  // The hot loop counts into arrays by outcome index (tools by RowsByName, days by bucket index)
+  // and writes the summary's string-keyed records once, after the loop.
   const outcomes = new OutcomeTable()
   const byTool = new RowsByName()
   const byDay: (OutcomeRow | undefined)[] = []
