@@ -34,7 +34,16 @@ const layer = (/** @type {string[]} */ forbidden, extra = /** @type {string[]} *
 })
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-demo', 'public/mockServiceWorker.js', 'test-results', 'node_modules', '.scratch'] },
+  {
+    ignores: [
+      'dist',
+      'dist-demo',
+      'public/mockServiceWorker.js',
+      'test-results',
+      'node_modules',
+      '.scratch',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
