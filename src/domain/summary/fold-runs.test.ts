@@ -288,6 +288,7 @@ describe('foldRuns — agrees with the shared rules on odd steps', () => {
       { kind: 'tool', toolName: 7, toolIsError: true, occurredAt: at },
       { kind: 'tool', toolName: 'create_page', toolIsError: false, occurredAt: at },
     ]
+    // Raw JSON that the contract's Run type cannot describe: the cast is the point of the test.
     const run = {
       uuid: 'u',
       status: 'completed',
