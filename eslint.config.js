@@ -65,30 +65,43 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.{ts,mjs,js}', '*.config.{ts,js}'],
+    files: ['test/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'src/server/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
-  { files: ['src/**/*.{ts,tsx}'], rules: layer([]) },
+  // Nothing that runs in the browser imports the server (each layer's list below names it too).
+  { files: ['src/**/*.{ts,tsx}'], rules: layer(['server']) },
   {
     files: ['src/domain/**'],
     rules: layer(
-      ['checker', 'api', 'features', 'app', 'components', 'mocks', 'config'],
+      ['checker', 'api', 'features', 'app', 'components', 'mocks', 'config', 'server'],
       ['react', 'react-dom'],
     ),
   },
   {
     files: ['src/checker/**'],
     rules: layer(
-      ['api', 'features', 'app', 'components', 'mocks', 'config'],
+      ['api', 'features', 'app', 'components', 'mocks', 'config', 'server'],
       ['react', 'react-dom'],
     ),
   },
-  { files: ['src/api/**'], rules: layer(['features', 'app', 'components', 'mocks'], ['msw']) },
-  { files: ['src/components/**'], rules: layer(['features', 'app', 'mocks', 'api'], ['msw']) },
-  { files: ['src/features/**'], rules: layer(['app', 'mocks'], ['msw']) },
+  {
+    files: ['src/api/**'],
+    rules: layer(['features', 'app', 'components', 'mocks', 'server'], ['msw']),
+  },
+  {
+    files: ['src/components/**'],
+    rules: layer(['features', 'app', 'mocks', 'api', 'server'], ['msw']),
+  },
+  { files: ['src/features/**'], rules: layer(['app', 'mocks', 'server'], ['msw']) },
   {
     files: ['src/mocks/**'],
-    rules: layer(['api', 'features', 'app', 'components'], ['react', 'react-dom']),
+    rules: layer(['api', 'features', 'app', 'components', 'server'], ['react', 'react-dom']),
+  },
+  // The API server runs in Node only: it may use domain, checker and (to seed) mocks, never the UI.
+  {
+    files: ['src/server/**'],
+    languageOptions: { globals: globals.node },
+    rules: layer(['api', 'features', 'app', 'components', 'config'], ['react', 'react-dom', 'msw']),
   },
   // Tests wire layers together (a page test starts the mock server); the rule guards shipped code.
   {

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { LEAK_MARKER } from '../../src/mocks/variants'
 import { openWith } from '../fixtures/probes'
-import { STRICT_CSP, startServer, type RunningServer } from '../server/serve.mjs'
+import { STRICT_CSP, startServer, type RunningServer } from '../../src/server/static/serve.mjs'
 import { REPO_ROOT, launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 import { configHook } from '../fixtures/config-hook'
 

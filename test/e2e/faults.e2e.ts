@@ -10,7 +10,7 @@ import { createInstallation, type Installation } from '../../src/mocks/installat
 import { createEmptyInstallation } from '../../src/mocks/variants'
 import { apiHook } from '../fixtures/api-server'
 import { openWith, routeRuns } from '../fixtures/probes'
-import { startServer, type RunningServer } from '../server/serve.mjs'
+import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const FULL = '/tools?from=2026-09-01&to=2026-11-28&tz=UTC'

@@ -11,7 +11,7 @@ import { createInstallation } from '../../src/mocks/installation'
 import { createHostileInstallation } from '../../src/mocks/variants'
 import { HOSTILE_CORPUS, hostile } from '../fixtures/hostile-corpus'
 import { horizontalOverflow, openWith, shellIsUp, trapHits } from '../fixtures/probes'
-import { startServer, type RunningServer } from '../server/serve.mjs'
+import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 import { configHook } from '../fixtures/config-hook'
 

@@ -26,7 +26,7 @@ import {
 import { getResponse } from 'msw'
 import { createHandlers } from '../../src/mocks/handlers'
 import { createInstallation } from '../../src/mocks/installation'
-import { startServer, type RunningServer } from '../server/serve.mjs'
+import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
 import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 

@@ -11,7 +11,7 @@
  * near the viewport, so each is scrolled into view first.
  */
 import type { Page } from 'playwright-core'
-import { startServer } from '../server/serve.mjs'
+import { startServer } from '../../src/server/static/serve.mjs'
 import { launchBrowser, requireBuild } from '../e2e/browser'
 
 const RANGES = [

@@ -2,8 +2,14 @@ import { createInstallation } from '../installation'
 import { createHandlers, DEFAULT_BASE_URL } from './create-handlers'
 
 export { createHandlers, DEFAULT_BASE_URL, type CreateHandlersOptions } from './create-handlers'
-export { decodeCursor, encodeCursor, type CursorKey } from './cursor'
-export { DEFAULT_LIMIT, MAX_LIMIT, parseRunsParams } from './params'
+export {
+  decodeCursor,
+  DEFAULT_LIMIT,
+  encodeCursor,
+  MAX_LIMIT,
+  parseRunsParams,
+  type CursorKey,
+} from '../../domain/api-query'
 
 /** The demo installation at its default seed and scale. */
 export const defaultInstallation = createInstallation()

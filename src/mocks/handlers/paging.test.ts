@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { errorBodySchema, type Run } from '../../domain/contract'
 import { server } from '../node'
 import { apiUrl, fetchAllRuns } from '../testing/fetch-all-runs'
-import { encodeCursor } from './cursor'
+import { encodeCursor } from '../../domain/api-query'
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

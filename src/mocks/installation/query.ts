@@ -1,12 +1,9 @@
 import { CATALOGUE } from './catalogue'
 import type { RunIndex } from './run-index'
 
-/** A `/runs` query: the half-open step-time range (null = unbounded) and the tool names. */
-export interface RunQuery {
-  readonly from: number | null
-  readonly to: number | null
-  readonly tools: readonly string[]
-}
+import type { RunQuery } from '../../domain/api-query'
+
+export type { RunQuery }
 
 /** Whether run `run` has any step in [from, to); used only where the index cannot tell. */
 export type StepProbe = (run: number, from: number, to: number) => boolean

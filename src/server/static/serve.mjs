@@ -2,7 +2,7 @@
 /**
  * A small, dependency-free static server for the built dashboard (`dist/`, `dist-demo/`).
  *
- *   node test/server/serve.mjs <dir> [--port N] [--host H] [--csp]
+ *   node src/server/static/serve.mjs <dir> [--port N] [--host H] [--csp]
  *
  * or, from a test: `const { url, close } = await startServer({ dir, csp: true })`.
  *
@@ -270,7 +270,8 @@ function parseArgs(argv) {
       options.dir = arg
     else throw new Error(`Unknown argument: ${arg}`)
   }
-  if (options.dir === undefined) throw new Error('Which folder? node test/server/serve.mjs <dir>')
+  if (options.dir === undefined)
+    throw new Error('Which folder? node src/server/static/serve.mjs <dir>')
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
     throw new Error('--port needs a number from 0 to 65535')
   }
@@ -283,7 +284,7 @@ async function main() {
     options = parseArgs(process.argv.slice(2))
   } catch (error) {
     console.error(error instanceof Error ? error.message : error)
-    console.error('Usage: node test/server/serve.mjs <dir> [--port N] [--host H] [--csp]')
+    console.error('Usage: node src/server/static/serve.mjs <dir> [--port N] [--host H] [--csp]')
     process.exit(2)
   }
   const running = await startServer(options)

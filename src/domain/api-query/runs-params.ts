@@ -1,5 +1,11 @@
-import { instantSchema } from '../../domain/contract'
-import type { RunQuery } from '../installation'
+import { instantSchema } from '../contract'
+
+/** A `/runs` query: the half-open step-time range in epoch ms (null = unbounded) and the tool names. */
+export interface RunQuery {
+  readonly from: number | null
+  readonly to: number | null
+  readonly tools: readonly string[]
+}
 
 export const DEFAULT_LIMIT = 200
 export const MAX_LIMIT = 500

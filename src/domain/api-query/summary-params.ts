@@ -1,5 +1,5 @@
-import { normalizeZone } from '../../domain/time'
-import { instant, single } from './params'
+import { normalizeZone } from '../time'
+import { instant, single } from './runs-params'
 
 /** The parsed query of `GET /summary`, or the one sentence that says what is wrong with it. */
 export type SummaryParams =

@@ -1,0 +1,11 @@
+export { decodeCursor, encodeCursor, type CursorKey } from './cursor'
+export {
+  DEFAULT_LIMIT,
+  instant,
+  MAX_LIMIT,
+  parseRunsParams,
+  single,
+  type RunQuery,
+  type RunsParams,
+} from './runs-params'
+export { parseSummaryParams, type SummaryParams } from './summary-params'

@@ -1,0 +1,27 @@
+/** `npm run api -- --database <url> …`: the diagnostics API over the CMS's own tables. */
+import { API_USAGE, parseApiOptions, UsageError } from './options'
+import { startApi } from './start-api'
+
+const log = (line: string): void => {
+  process.stderr.write(`${new Date().toISOString()} ${line}\n`)
+}
+
+async function main(): Promise<void> {
+  const options = parseApiOptions(process.argv.slice(2))
+  const running = await startApi(options, log)
+  process.stdout.write(`listening on ${running.url}\n`)
+  const stop = (): void => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  if (error instanceof UsageError) process.stderr.write(`${API_USAGE}\n`)
+  process.exit(error instanceof UsageError ? 2 : 1)
+})

@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util'
+
+/** A command line that cannot be used, said in one sentence (and the usage). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export interface ApiOptions {
+  database: string
+  port: number
+  host: string
+  tools?: string
+  settings?: string
+  dashboard?: string
+  tokens?: string
+  statementTimeoutMs: number
+}
+
+export const API_USAGE = `Usage: npm run api -- --database <url> [--port 8787] [--host 127.0.0.1]
+  [--tools <catalogue.json>] [--settings <settings.json>] [--dashboard <dist>] [--tokens <file>]
+  [--statement-timeout <ms>]
+  <url>: sqlite:<path> | postgres://user:password@host:port/db | mysql://user:password@host:port/db`
+
+function integer(
+  value: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}.`)
+  }
+  return n
+}
+
+/** The API server's command line. */
+export function parseApiOptions(argv: string[]): ApiOptions {
+  let values: Record<string, string | undefined>
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        database: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        tools: { type: 'string' },
+        settings: { type: 'string' },
+        dashboard: { type: 'string' },
+        tokens: { type: 'string' },
+        'statement-timeout': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values as Record<string, string | undefined>
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+  if (values.database === undefined) throw new UsageError('--database is required.')
+  return {
+    database: values.database,
+    port: integer(values.port, 'port', 0, 65535, 8787),
+    host: values.host ?? '127.0.0.1',
+    tools: values.tools,
+    settings: values.settings,
+    dashboard: values.dashboard,
+    tokens: values.tokens,
+    statementTimeoutMs: integer(
+      values['statement-timeout'],
+      'statement-timeout',
+      100,
+      600_000,
+      20_000,
+    ),
+  }
+}
+
+export interface SeedOptions {
+  database: string
+  scale: number
+  seed?: number
+  toolsOut?: string
+  settingsOut?: string
+}
+
+export const SEED_USAGE = `Usage: npm run api:seed -- --database <url> [--scale N] [--seed N]
+  [--tools-out <catalogue.json>] [--settings-out <settings.json>]`
+
+/** The seeder's command line. */
+export function parseSeedOptions(argv: string[]): SeedOptions {
+  let values: Record<string, string | undefined>
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        database: { type: 'string' },
+        scale: { type: 'string' },
+        seed: { type: 'string' },
+        'tools-out': { type: 'string' },
+        'settings-out': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values as Record<string, string | undefined>
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+  if (values.database === undefined) throw new UsageError('--database is required.')
+  const scale = values.scale === undefined ? 1 : Number(values.scale)
+  if (!(scale > 0 && scale <= 1000))
+    throw new UsageError('--scale must be a number above 0, at most 1000.')
+  return {
+    database: values.database,
+    scale,
+    seed: values.seed === undefined ? undefined : integer(values.seed, 'seed', 0, 2 ** 31, 0),
+    toolsOut: values['tools-out'],
+    settingsOut: values['settings-out'],
+  }
+}
+
+/** Loopback addresses: the only ones the server listens on without tokens. */
+export function isLoopback(host: string): boolean {
+  return (
+    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  )
+}

@@ -1,0 +1,67 @@
+import { loadCatalogue, loadSettings } from '../setup/settings'
+import { loadTokens } from '../setup/tokens'
+import type { Database } from '../db/database'
+import { openDatabase, redactUrl } from '../db/open-database'
+import { createApiHandler } from '../http/api-handler'
+import { listen, type Listening } from '../http/listen'
+import { EVENTS, RUNS } from '../sql/tables'
+import { isLoopback, UsageError, type ApiOptions } from './options'
+
+export interface RunningApi extends Listening {
+  db: Database
+}
+
+/**
+ * Starts the API server: reads the settings, catalogue and tokens files, opens the database
+ * read-only, checks that the CMS's tables are there, then listens. Every problem is thrown as
+ * one sentence before anything listens.
+ */
+export async function startApi(
+  options: ApiOptions,
+  log: (line: string) => void,
+): Promise<RunningApi> {
+  if (!isLoopback(options.host) && options.tokens === undefined) {
+    throw new UsageError(
+      `Refusing to listen on ${options.host} without --tokens: off this machine the API must be signed in to.`,
+    )
+  }
+  const [settings, builtinTools, tokens] = await Promise.all([
+    loadSettings(options.settings),
+    loadCatalogue(options.tools),
+    options.tokens === undefined ? Promise.resolve(null) : loadTokens(options.tokens),
+  ])
+  const db = openDatabase(options.database, {
+    write: false,
+    statementTimeoutMs: options.statementTimeoutMs,
+  })
+  try {
+    await db.query(`SELECT 1 AS one FROM ${RUNS} WHERE 1 = 0`)
+    await db.query(`SELECT 1 AS one FROM ${EVENTS} WHERE 1 = 0`)
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new UsageError(
+      `The database ${redactUrl(options.database)} cannot be read as the CMS's run tables: ${reason}`,
+    )
+  }
+  const handle = createApiHandler({ db, settings, builtinTools, tokens, log })
+  try {
+    const listening = await listen({
+      handle,
+      host: options.host,
+      port: options.port,
+      dashboard: options.dashboard,
+    })
+    return {
+      ...listening,
+      db,
+      close: async () => {
+        await listening.close()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,51 @@
+import type { Database } from './database'
+import { openMysql } from './mysql'
+import { openPostgres } from './postgres'
+import { openSqlite } from './sqlite'
+
+export interface OpenOptions {
+  /** The seeder writes; the API server never does. */
+  write: boolean
+  statementTimeoutMs?: number
+}
+
+/** A `--database` URL that is not one of the three forms, said in one sentence. */
+export class DatabaseUrlError extends Error {
+  override readonly name = 'DatabaseUrlError'
+}
+
+/**
+ * Opens `sqlite:<path>`, `postgres://user:password@host:port/db` (also `postgresql://`) or
+ * `mysql://user:password@host:port/db` (also `mariadb://`, MariaDB and MySQL alike).
+ */
+export function openDatabase(url: string, options: OpenOptions): Database {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 20_000
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
+    if (path === '') throw new DatabaseUrlError('sqlite: needs a file path, e.g. sqlite:./runs.db')
+    return openSqlite(path, { write: options.write })
+  }
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new DatabaseUrlError(
+      'The database URL must be sqlite:<path>, postgres://user:password@host:port/db or mysql://user:password@host:port/db.',
+    )
+  }
+  if (parsed.protocol === 'postgres:' || parsed.protocol === 'postgresql:') {
+    return openPostgres(url, { write: options.write, statementTimeoutMs })
+  }
+  if (parsed.protocol === 'mysql:' || parsed.protocol === 'mariadb:') {
+    const mysqlUrl = parsed.protocol === 'mariadb:' ? `mysql:${url.slice('mariadb:'.length)}` : url
+    return openMysql(mysqlUrl, { write: options.write, statementTimeoutMs })
+  }
+  throw new DatabaseUrlError(
+    `Unknown database kind "${parsed.protocol.replace(/:$/, '')}": use sqlite:, postgres:// or mysql://.`,
+  )
+}
+
+/** The URL with its password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@')
+}

@@ -1,0 +1,89 @@
+import pg from 'pg'
+import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
+
+/**
+ * `pg_temp.rd_jsonb(text)`: the text as jsonb, or NULL when it is not JSON. PostgreSQL 15 has no
+ * `IS JSON` test and a failed `::jsonb` cast fails the whole statement, so one damaged payload
+ * would fail every answer that reads it. The function lives in the session's own temporary
+ * schema (nothing is written to the CMS's tables) and is created once per connection, before the
+ * session is made read-only.
+ */
+const SAFE_JSON = `CREATE OR REPLACE FUNCTION pg_temp.rd_jsonb(t text) RETURNS jsonb
+LANGUAGE plpgsql AS $$ BEGIN RETURN t::jsonb; EXCEPTION WHEN others THEN RETURN NULL; END $$`
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …` (the server's SQL has no `?` inside literals). */
+export function numberPlaceholders(sql: string): string {
+  let n = 0
+  return sql.replace(/\?/g, () => `$${++n}`)
+}
+
+/** PostgreSQL through a `pg` pool; `write: false` makes every session read-only. */
+export function openPostgres(
+  url: string,
+  options: { write: boolean; statementTimeoutMs: number },
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 8,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: options.statementTimeoutMs,
+  })
+  // A connection that drops while idle must not crash the server; the next query reconnects.
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined)
+  })
+  let prepared = new WeakSet<pg.PoolClient>()
+  const prepare = async (client: pg.PoolClient): Promise<void> => {
+    if (prepared.has(client)) return
+    await client.query(SAFE_JSON)
+    if (!options.write) await client.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY')
+    prepared.add(client)
+  }
+  return {
+    engine: 'postgres',
+    query: async (sql: string, params: readonly SqlValue[] = []) => {
+      let client: pg.PoolClient
+      try {
+        client = await pool.connect()
+      } catch (error) {
+        throw new DatabaseUnavailableError(`PostgreSQL cannot be reached: ${reason(error)}`)
+      }
+      let broken = false
+      try {
+        await prepare(client)
+        const result = await client.query(numberPlaceholders(sql), [...params])
+        return result.rows as Row[]
+      } catch (error) {
+        broken = isConnectionError(error)
+        if (broken || isTimeout(error)) {
+          throw new DatabaseUnavailableError(`PostgreSQL did not answer: ${reason(error)}`)
+        }
+        throw error
+      } finally {
+        client.release(broken)
+      }
+    },
+    close: async () => {
+      prepared = new WeakSet()
+      await pool.end()
+    },
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  // 57014: canceled by statement_timeout.
+  return (error as { code?: unknown } | null)?.code === '57014'
+}
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('08') || code === '57P01' || code === 'ECONNREFUSED' || code === 'ECONNRESET')
+  )
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

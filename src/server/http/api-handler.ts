@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseRunsParams, parseSummaryParams } from '../../domain/api-query'
+import type { Tool } from '../../domain/contract'
+import { isAuthorized } from '../setup/tokens'
+import type { Settings } from '../setup/settings'
+import { DatabaseUnavailableError, type Database } from '../db/database'
+import { readMeta } from '../read/meta'
+import { BadCursorError, getRun, listRuns } from '../read/runs'
+import { countSummary } from '../read/summary'
+import { readTools } from '../read/tools'
+import { sendError, sendJson } from './respond'
+
+/** Where the dashboard looks for the API by default. */
+export const API_BASE = '/api/diagnostics/v1'
+
+/** Seconds a client should wait before asking again when the database does not answer. */
+export const RETRY_AFTER_SECONDS = 5
+
+export interface ApiContext {
+  db: Database
+  settings: Settings
+  builtinTools: readonly Tool[]
+  /** SHA-256 digests of the accepted bearer tokens; null = no token needed (loopback only). */
+  tokens: readonly Buffer[] | null
+  log: (line: string) => void
+}
+
+/**
+ * Answers the diagnostics API v1 under {@link API_BASE}; returns false for any other path so a
+ * static dashboard can answer it. Tokens are checked before any query runs.
+ */
+export function createApiHandler(context: ApiContext) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname !== API_BASE && !url.pathname.startsWith(`${API_BASE}/`)) return false
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendError(res, 405, 'method_not_allowed', 'The diagnostics API only answers GET.', {
+        Allow: 'GET, HEAD',
+      })
+      return true
+    }
+    if (context.tokens !== null && !isAuthorized(req.headers.authorization, context.tokens)) {
+      sendError(res, 401, 'unauthorized', 'Sign in first: this API needs a valid bearer token.', {
+        'WWW-Authenticate': 'Bearer',
+      })
+      return true
+    }
+    try {
+      await route(context, url, res)
+    } catch (error) {
+      fail(context, res, error)
+    }
+    return true
+  }
+}
+
+async function route(context: ApiContext, url: URL, res: ServerResponse): Promise<void> {
+  const { db } = context
+  const path = url.pathname.slice(API_BASE.length)
+  if (path === '/meta') return sendJson(res, 200, await readMeta(db, context.settings))
+  if (path === '/tools') {
+    const catalogue = await readTools(db, context.builtinTools)
+    for (const line of catalogue.skipped) context.log(`left out of /tools: ${line}`)
+    return sendJson(res, 200, { tools: catalogue.tools })
+  }
+  if (path === '/runs') {
+    const params = parseRunsParams(url.searchParams)
+    if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
+    return sendJson(res, 200, await listRuns(db, params.query, params.cursor, params.limit))
+  }
+  if (path === '/summary') {
+    const params = parseSummaryParams(url.searchParams)
+    if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
+    return sendJson(res, 200, await countSummary(db, params))
+  }
+  const run = /^\/runs\/([^/]+)$/.exec(path)
+  if (run !== null) {
+    let uuid: string
+    try {
+      uuid = decodeURIComponent(run[1] ?? '')
+    } catch {
+      return sendError(
+        res,
+        400,
+        'bad_request',
+        'The run id in the path is not valid percent-encoding.',
+      )
+    }
+    const found = uuid.length > 200 ? null : await getRun(db, uuid)
+    if (found === null) {
+      return sendError(
+        res,
+        404,
+        'not_found',
+        'No run with that id is recorded on this installation.',
+      )
+    }
+    return sendJson(res, 200, found)
+  }
+  sendError(res, 404, 'not_found', 'The diagnostics API has no such endpoint.')
+}
+
+function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  if (error instanceof BadCursorError) return sendError(res, 400, 'bad_request', error.message)
+  if (error instanceof DatabaseUnavailableError) {
+    context.log(error.message)
+    return sendError(res, 503, 'unavailable', 'The database did not answer; try again shortly.', {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    })
+  }
+  // SQL text and stack traces stay in the log, never in an answer.
+  context.log(
+    `failed to answer: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  )
+  sendError(res, 500, 'internal', 'The server could not answer this request; its log says why.')
+}

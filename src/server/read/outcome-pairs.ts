@@ -1,0 +1,70 @@
+import type { Step } from '../../domain/contract'
+import type { SqlValue } from '../db/database'
+import type { Dialect } from '../sql/dialect'
+
+/** The raw JSON texts of `toolRefusal` and `toolIsError` of a group ('' when absent). */
+export interface OutcomePair {
+  refusal: string
+  isError: string
+}
+
+/** Which raw pairs the outcome rule, applied in Node, found refused, failed, or countable at all. */
+export interface OutcomePairs {
+  refused: OutcomePair[]
+  failed: OutcomePair[]
+  counted: OutcomePair[]
+}
+
+/** A tool step's outcome fields decoded from their JSON texts; null where a field is unreadable. */
+export interface OutcomeFields {
+  toolName: string | null
+  outcome: Pick<Step, 'toolRefusal' | 'toolIsError'> | null
+}
+
+function parse(raw: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(raw) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+/**
+ * Decodes the three fields the outcome rule reads, as the contract types them: a non-empty
+ * string name; `toolIsError` a boolean; `toolRefusal` a string, null, or absent (absent stays
+ * absent). Anything else makes that part unreadable (null).
+ */
+export function decodeOutcomeFields(
+  tool: string | null,
+  refusal: string | null,
+  isError: string | null,
+): OutcomeFields {
+  const name = tool === null ? { ok: false as const } : parse(tool)
+  const toolName =
+    name.ok && typeof name.value === 'string' && name.value !== '' ? name.value : null
+  const error = isError === null ? { ok: false as const } : parse(isError)
+  const code = refusal === null ? { ok: true as const, value: undefined } : parse(refusal)
+  const codeOk =
+    code.ok && (code.value === undefined || code.value === null || typeof code.value === 'string')
+  if (!error.ok || typeof error.value !== 'boolean' || !codeOk || !code.ok) {
+    return { toolName, outcome: null }
+  }
+  const outcome: Pick<Step, 'toolRefusal' | 'toolIsError'> = { toolIsError: error.value }
+  if (code.value !== undefined) outcome.toolRefusal = code.value as string | null
+  return { toolName, outcome }
+}
+
+/** SQL true for a step `s` whose raw pair is one of `pairs` (compared exactly); false for none. */
+export function pairSql(
+  d: Dialect,
+  pairs: readonly OutcomePair[],
+): { sql: string; params: SqlValue[] } {
+  if (pairs.length === 0) return { sql: '(1 = 0)', params: [] }
+  const refusal = d.exact(`COALESCE(${d.field('s.j', 'toolRefusal')}, '')`)
+  const isError = d.exact(`COALESCE(${d.field('s.j', 'toolIsError')}, '')`)
+  const one = `(${refusal} = ${d.exactParam()} AND ${isError} = ${d.exactParam()})`
+  return {
+    sql: `(${pairs.map(() => one).join(' OR ')})`,
+    params: pairs.flatMap((pair) => [pair.refusal, pair.isError]),
+  }
+}

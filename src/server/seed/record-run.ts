@@ -1,0 +1,128 @@
+import type { MockRun, MockStep } from '../../mocks/installation'
+
+/** Text the CMS keeps verbatim in columns the server must never select; tests look for it. */
+export const NEVER_SELECTED = 'NEVER-SELECTED-TRANSCRIPT'
+
+/** The id of the editor every seeded run belongs to: personal data that must not leave. */
+export const SEEDED_USER = 12
+
+export interface RunRow {
+  uuid: string
+  status: string
+  configuration_identifier: string
+  termination_reason: string
+  started_at: number
+  finished_at: number
+  crdate: number
+  tstamp: number
+  suspended_state: string
+  queued_request: string
+  be_user: number
+}
+
+export interface EventRow {
+  sequence: number
+  kind: string
+  round: number
+  duration_ms: number
+  payload: string
+  crdate: number
+}
+
+const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
+const CONTRACT_KEYS = new Set([
+  'sequence',
+  'kind',
+  'round',
+  'occurredAt',
+  'durationMs',
+  'toolName',
+  'toolIsError',
+  'toolRefusal',
+  'approved',
+  'writeTarget',
+])
+
+/** Rounds a duration as `decimal(10,2)` stores it. */
+export const storedDuration = (ms: number): number => Math.round(ms * 100) / 100
+
+/**
+ * A run as the CMS records it at the metadata level: whole-second times (`started_at = 0` while
+ * queued), null fields left out of the payload (so an unrefused call has no `toolRefusal`), the
+ * content keys replaced by `contentRedacted`, the deciding user on approval and input steps, and
+ * a write as its own `tool_write` row after its call.
+ */
+export function recordRun(run: MockRun): { run: RunRow; events: EventRow[] } {
+  const started = seconds(run.startedAt)
+  const events: EventRow[] = []
+  for (const step of run.steps) {
+    const at = seconds(step.occurredAt)
+    events.push({
+      sequence: events.length,
+      kind: step.kind,
+      round: step.round,
+      duration_ms: storedDuration(step.durationMs),
+      payload: JSON.stringify(payloadOf(step)),
+      crdate: at,
+    })
+    if (step.writeTarget !== undefined && step.toolName !== undefined) {
+      events.push({
+        sequence: events.length,
+        kind: 'tool_write',
+        round: step.round,
+        duration_ms: 0,
+        payload: JSON.stringify({
+          kind: 'tool_write',
+          round: step.round,
+          toolName: step.toolName,
+          writeTargetTable: step.writeTarget.table,
+          writeTargetUid: step.writeTarget.uid,
+        }),
+        crdate: at,
+      })
+    }
+  }
+  const finished = run.finishedAt === null ? 0 : seconds(run.finishedAt)
+  return {
+    run: {
+      uuid: run.uuid,
+      status: run.status,
+      configuration_identifier: run.configuration,
+      termination_reason: run.terminationReason ?? '',
+      started_at: run.status === 'queued' ? 0 : started,
+      finished_at: finished,
+      crdate: started,
+      tstamp: Math.max(started, finished, ...events.map((event) => event.crdate)),
+      suspended_state: `${NEVER_SELECTED} ${run.uuid}`,
+      queued_request: run.status === 'queued' ? `${NEVER_SELECTED} queued` : '',
+      be_user: SEEDED_USER,
+    },
+    events,
+  }
+}
+
+function payloadOf(step: MockStep): Record<string, unknown> {
+  const payload: Record<string, unknown> = {
+    kind: step.kind,
+    round: step.round,
+    durationMs: storedDuration(step.durationMs),
+  }
+  if (step.toolName !== undefined) payload.toolName = step.toolName
+  if (step.toolIsError !== undefined) payload.toolIsError = step.toolIsError
+  if (typeof step.toolRefusal === 'string') payload.toolRefusal = step.toolRefusal
+  if (step.approved !== undefined) payload.approved = step.approved
+  if (step.kind === 'approval') payload.decidedBy = SEEDED_USER
+  if (step.kind === 'input') payload.submittedBy = SEEDED_USER
+  for (const [key, value] of Object.entries(step)) {
+    if (
+      !CONTRACT_KEYS.has(key) &&
+      value !== null &&
+      value !== undefined &&
+      typeof value !== 'object'
+    ) {
+      payload[key] = value
+    }
+  }
+  if (step.kind === 'tool' || step.kind === 'llm') payload.contentRedacted = true
+  return payload
+}

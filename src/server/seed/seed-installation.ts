@@ -1,0 +1,139 @@
+import type { Installation } from '../../mocks/installation'
+import { num, text, type Database, type SqlValue } from '../db/database'
+import { DIALECTS } from '../sql/dialect'
+import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from '../sql/tables'
+import { NEVER_SELECTED, recordRun, type EventRow, type RunRow } from './record-run'
+import { createTables } from './schema'
+
+const BATCH = 400
+
+/** Seeding into tables that already hold runs would mix two installations. */
+export class SeedTargetError extends Error {
+  override readonly name = 'SeedTargetError'
+}
+
+/** Rows written, for the seeder's one-line report. */
+export interface SeedReport {
+  runs: number
+  events: number
+  mcpTools: number
+}
+
+/**
+ * Creates the CMS's tables where they are missing and writes `installation` into them as the
+ * CMS records it (`recordRun`): MCP servers and tools, then every run and its events. Refuses
+ * tables that already hold runs.
+ */
+export async function seedInstallation(
+  db: Database,
+  installation: Installation,
+): Promise<SeedReport> {
+  for (const statement of createTables(db.engine)) await db.query(statement)
+  const [existing] = await db.query(`SELECT COUNT(*) AS n FROM ${RUNS}`)
+  if (num(existing?.n) > 0) {
+    throw new SeedTargetError(
+      `The database already holds ${num(existing?.n)} runs; seed an empty database so two installations are not mixed.`,
+    )
+  }
+  const mcpTools = await seedTools(db, installation)
+  let runs = 0
+  let events = 0
+  let after: string | null = null
+  do {
+    const slice = installation.queryRuns({ from: null, to: null, tools: [] }, after, BATCH)
+    const recorded = slice.runs.map(recordRun)
+    const uids = await insertRuns(
+      db,
+      recorded.map((r) => r.run),
+    )
+    const rows: (EventRow & { run: number })[] = []
+    recorded.forEach((r, i) => {
+      for (const event of r.events) rows.push({ ...event, run: uids[i] ?? 0 })
+    })
+    await insertEvents(db, rows)
+    runs += slice.runs.length
+    events += rows.length
+    after = slice.continueAfter?.uuid ?? null
+  } while (after !== null)
+  return { runs, events, mcpTools }
+}
+
+async function insertMany(
+  db: Database,
+  table: string,
+  columns: string[],
+  rows: SqlValue[][],
+): Promise<void> {
+  const perStatement = Math.max(1, Math.floor(2000 / columns.length))
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement)
+    const tuple = `(${columns.map(() => '?').join(', ')})`
+    await db.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+      chunk.flat(),
+    )
+  }
+}
+
+async function insertRuns(db: Database, runs: RunRow[]): Promise<number[]> {
+  if (runs.length === 0) return []
+  const columns = Object.keys(runs[0] ?? {}) as (keyof RunRow)[]
+  await insertMany(
+    db,
+    RUNS,
+    columns,
+    runs.map((run) => columns.map((column) => run[column])),
+  )
+  const d = DIALECTS[db.engine]
+  const found = await db.query(
+    `SELECT uid, uuid FROM ${RUNS} WHERE ${d.exact('uuid')} IN (${runs.map(() => d.exactParam()).join(', ')})`,
+    runs.map((run) => run.uuid),
+  )
+  const byUuid = new Map(found.map((row) => [text(row.uuid) ?? '', num(row.uid)]))
+  return runs.map((run) => byUuid.get(run.uuid) ?? 0)
+}
+
+async function insertEvents(db: Database, events: (EventRow & { run: number })[]): Promise<void> {
+  const columns = ['run', 'sequence', 'kind', 'round', 'duration_ms', 'payload', 'crdate'] as const
+  await insertMany(
+    db,
+    EVENTS,
+    [...columns],
+    events.map((event) => columns.map((column) => event[column])),
+  )
+}
+
+async function seedTools(db: Database, installation: Installation): Promise<number> {
+  const mcp = installation.tools.filter((tool) => tool.source === 'mcp')
+  const servers = [...new Set(mcp.map((tool) => tool.server ?? ''))]
+  for (const server of servers) {
+    const approval = mcp.find((tool) => tool.server === server)?.approval ?? true
+    await db.query(
+      `INSERT INTO ${MCP_SERVERS} (identifier, url, auth_credential, requires_approval, enabled, hidden, deleted)
+       VALUES (?, ?, ?, ?, 1, 0, 0)`,
+      [
+        server,
+        `https://${NEVER_SELECTED}.invalid/mcp`,
+        `${NEVER_SELECTED}-credential`,
+        approval ? 1 : 0,
+      ],
+    )
+  }
+  const serverRows = await db.query(`SELECT uid, identifier FROM ${MCP_SERVERS}`)
+  const serverUid = new Map(serverRows.map((row) => [text(row.identifier) ?? '', num(row.uid)]))
+  for (const tool of mcp) {
+    const prefix = `mcp_${tool.server ?? ''}_`
+    await db.query(
+      `INSERT INTO ${MCP_TOOLS} (server, tool_name, remote_name, description, input_schema, orphaned)
+       VALUES (?, ?, ?, ?, ?, 0)`,
+      [
+        serverUid.get(tool.server ?? '') ?? 0,
+        tool.name,
+        tool.name.startsWith(prefix) ? tool.name.slice(prefix.length) : tool.name,
+        `${NEVER_SELECTED} description`,
+        JSON.stringify(tool.parameters),
+      ],
+    )
+  }
+  return mcp.length
+}
