@@ -94,8 +94,23 @@ export default defineConfig(({ mode }) => ({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
+          exclude: ['src/server/**'],
           setupFiles: ['src/testing/setup.ts'],
           testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The API server against real databases (SQLite always; PostgreSQL and MariaDB when
+          // they answer, or when RD_TEST_ENGINES requires them).
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts'],
+          setupFiles: ['src/server/testing/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

@@ -5,6 +5,7 @@ import { createHostileInstallation } from './hostile-installation'
 
 export { createEmptyInstallation } from './empty-installation'
 export { createHostileInstallation, LEAK_MARKER } from './hostile-installation'
+export { createListedInstallation, stepExtent } from './listed-installation'
 export { rewriteInstallation, type InstallationRewrite } from './rewrite-installation'
 
 /** The installations a demo build can serve (`demoVariant` in config.json). */

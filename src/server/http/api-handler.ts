@@ -88,12 +88,7 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
     }
     const found = uuid.length > 200 ? null : await getRun(db, uuid)
     if (found === null) {
-      return sendError(
-        res,
-        404,
-        'not_found',
-        'No run with that id is recorded on this installation.',
-      )
+      return sendError(res, 404, 'not_found', `No run ${uuid} is recorded on this installation.`)
     }
     return sendJson(res, 200, found)
   }

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Installation } from '../../mocks/installation'
+import { startApi, type RunningApi } from '../cli/start-api'
+import type { Engine } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import { seedInstallation } from '../seed/seed-installation'
+import { createTestDatabase } from './engines'
+
+export interface SeededServer {
+  api: RunningApi
+  /** The API's base URL, e.g. `http://127.0.0.1:41234/api/diagnostics/v1`. */
+  base: string
+  url: string
+  log: string[]
+  stop(): Promise<void>
+}
+
+/** The settings file the seeder writes for an installation (the CMS configuration beside the tables). */
+export function settingsOf(installation: Installation) {
+  const { installation: name, privacyLevel, retentionDays, argumentCheckSince } = installation.meta
+  return { installation: name, privacyLevel, retentionDays, argumentCheckSince }
+}
+
+/**
+ * A fresh database on `engine` with `installation` seeded into it, and the API server over it
+ * (built-in catalogue and settings from files, as in production). `stop()` closes and drops all.
+ */
+export async function serveSeeded(
+  engine: Engine,
+  installation: Installation,
+  options: { dashboard?: string; tokens?: string[]; statementTimeoutMs?: number } = {},
+): Promise<SeededServer> {
+  const database = await createTestDatabase(engine)
+  const writer = openDatabase(database.url, { write: true })
+  try {
+    await seedInstallation(writer, installation)
+  } finally {
+    await writer.close()
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'rd-api-'))
+  const tools = join(dir, 'tools.json')
+  const settings = join(dir, 'settings.json')
+  writeFileSync(
+    tools,
+    JSON.stringify({ tools: installation.tools.filter((t) => t.source === 'builtin') }),
+  )
+  writeFileSync(settings, JSON.stringify(settingsOf(installation)))
+  let tokens: string | undefined
+  if (options.tokens !== undefined) {
+    tokens = join(dir, 'tokens')
+    writeFileSync(tokens, `# test tokens\n${options.tokens.join('\n')}\n`)
+  }
+  const log: string[] = []
+  const api = await startApi(
+    {
+      database: database.url,
+      port: 0,
+      host: '127.0.0.1',
+      tools,
+      settings,
+      tokens,
+      dashboard: options.dashboard,
+      statementTimeoutMs: options.statementTimeoutMs ?? 20_000,
+    },
+    (line) => log.push(line),
+  )
+  return {
+    api,
+    url: api.url,
+    base: `${api.url}/api/diagnostics/v1`,
+    log,
+    stop: async () => {
+      await api.close()
+      await database.drop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
