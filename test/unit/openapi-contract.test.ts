@@ -27,6 +27,7 @@ import {
   summaryStatusCountSchema,
   toolSchema,
   toolsResponseSchema,
+  unreadableStepSchema,
 } from '../../src/domain/contract'
 import { createHandlers, DEFAULT_BASE_URL } from '../../src/mocks/handlers'
 import { createInstallation } from '../../src/mocks/installation'
@@ -212,6 +213,16 @@ const validRun = (): Json => ({
   ],
 })
 
+const validUnreadableStep = (): Json => ({
+  sequence: 7,
+  kind: 'tool',
+  round: 3,
+  occurredAt: '2026-11-03T14:05:09.000Z',
+  toolName: 'update_page_metadata',
+  listed: false,
+  reason: '"toolIsError": expected boolean, received string',
+})
+
 const validMeta = (): Json => ({
   installation: 'Demo installation',
   privacyLevel: 'metadata',
@@ -271,6 +282,7 @@ const PAIRS = {
   RunsPage: { zod: runsPageSchema, openapi: componentValidator('RunsPage') },
   Run: { zod: runSchema, openapi: componentValidator('Run') },
   Step: { zod: stepSchema, openapi: componentValidator('Step') },
+  UnreadableStep: { zod: unreadableStepSchema, openapi: componentValidator('UnreadableStep') },
   ToolsResponse: { zod: toolsResponseSchema, openapi: componentValidator('ToolsResponse') },
   Tool: { zod: toolSchema, openapi: componentValidator('Tool') },
   Error: { zod: errorBodySchema, openapi: componentValidator('Error') },
@@ -457,6 +469,7 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ['Meta', metaSchema.shape, validMeta],
     ['Run', runSchema.shape, validRun],
     ['Step', stepSchema.shape, validStep],
+    ['UnreadableStep', unreadableStepSchema.shape, validUnreadableStep],
     ['Tool', toolSchema.shape, validTool],
     ['RunsPage', runsPageSchema.shape, validPage],
     ['ToolsResponse', toolsResponseSchema.shape, () => ({ tools: [validTool()] })],
@@ -556,6 +569,36 @@ describe('a response that breaks the contract is rejected by both', () => {
       { ...validSummary(), rows: [{ ...validRefusedCalls(), code: null }] },
     ],
     ['a status count without runs', 'SummaryStatusCount', { status: 'completed' }],
+    [
+      'a run whose unreadable steps are not a list',
+      'Run',
+      { ...validRun(), unreadableSteps: validUnreadableStep() },
+    ],
+    [
+      'an unreadable step with listed "false"',
+      'Run',
+      { ...validRun(), unreadableSteps: [{ ...validUnreadableStep(), listed: 'false' }] },
+    ],
+    [
+      'an unreadable step without a reason',
+      'UnreadableStep',
+      without(validUnreadableStep(), 'reason'),
+    ],
+    [
+      'an unreadable step without its time',
+      'UnreadableStep',
+      without(validUnreadableStep(), 'occurredAt'),
+    ],
+    [
+      'a summary with unreadableToolSteps -1',
+      'SummaryResponse',
+      { ...validSummary(), unreadableToolSteps: -1 },
+    ],
+    [
+      'a summary with unreadableToolSteps "3"',
+      'SummaryResponse',
+      { ...validSummary(), unreadableToolSteps: '3' },
+    ],
   ])('%s', (_label, pair, value) => {
     expect(zodProblems(PAIRS[pair].zod, value), 'zod').not.toEqual([])
     expect(ajvProblems(PAIRS[pair].openapi, value), 'openapi').not.toEqual([])
@@ -607,6 +650,22 @@ describe('a response that breaks the contract is rejected by both', () => {
         stepKinds: ['reflection'],
         cachedAt: '2026-11-03T00:00:00Z',
       },
+    ],
+    [
+      'a run reporting unreadable steps (one still listed, one without a tool name or kind)',
+      'Run',
+      {
+        ...validRun(),
+        unreadableSteps: [
+          validUnreadableStep(),
+          { ...without(validUnreadableStep(), 'toolName'), kind: '', listed: true, shard: 1 },
+        ],
+      },
+    ],
+    [
+      'a summary with unreadable tool steps',
+      'SummaryResponse',
+      { ...validSummary(), unreadableToolSteps: 12 },
     ],
   ])('but the forward-compatible %s is accepted by both', (_label, pair, value) => {
     expect(problems(PAIRS[pair], value)).toEqual([])

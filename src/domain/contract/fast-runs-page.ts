@@ -1,5 +1,5 @@
 import { instantSchema } from './instant'
-import type { Run, RunsPage, Step } from './run'
+import type { Run, RunsPage, Step, UnreadableStep } from './run'
 
 // The very pattern zod checks instants with, taken from the schema so the two cannot drift.
 const INSTANT = (instantSchema as unknown as { _zod: { pattern: RegExp } })._zod.pattern
@@ -66,6 +66,30 @@ function step(raw: unknown): Step | null {
   }
 }
 
+function unreadableStep(raw: unknown): UnreadableStep | null {
+  if (!isObject(raw)) return null
+  const { sequence, kind, round, occurredAt, toolName, listed, reason } = raw
+  if (!isCount(sequence) || typeof kind !== 'string' || !isCount(round)) return null
+  if (!isInstant(occurredAt) || typeof listed !== 'boolean' || typeof reason !== 'string') {
+    return null
+  }
+  if (toolName !== undefined && typeof toolName !== 'string') return null
+  return { sequence, kind, round, occurredAt, toolName, listed, reason }
+}
+
+/** A run's `unreadableSteps`: undefined when absent (as zod leaves it out), null when invalid. */
+function unreadableSteps(raw: unknown): UnreadableStep[] | undefined | null {
+  if (raw === undefined) return undefined
+  if (!Array.isArray(raw)) return null
+  const out: UnreadableStep[] = new Array<UnreadableStep>(raw.length)
+  for (let i = 0; i < raw.length; i++) {
+    const parsed = unreadableStep(raw[i])
+    if (parsed === null) return null
+    out[i] = parsed
+  }
+  return out
+}
+
 function run(raw: unknown): Run | null {
   if (!isObject(raw)) return null
   const { uuid, status, configuration, startedAt, finishedAt, terminationReason, steps } = raw
@@ -82,7 +106,20 @@ function run(raw: unknown): Run | null {
     if (parsed === null) return null
     out[i] = parsed
   }
-  return { uuid, status, configuration, startedAt, finishedAt, terminationReason, steps: out }
+  const unreadable = unreadableSteps(raw.unreadableSteps)
+  if (unreadable === null) return null
+  // One shape for every run (the key undefined where zod leaves it out), so the fold's reads of
+  // runs stay monomorphic whether or not a run reports unreadable steps.
+  return {
+    uuid,
+    status,
+    configuration,
+    startedAt,
+    finishedAt,
+    terminationReason,
+    steps: out,
+    unreadableSteps: unreadable,
+  }
 }
 
 /**

@@ -64,6 +64,25 @@ export const stepSchema = z
 
 export type Step = z.infer<typeof stepSchema>
 
+/**
+ * A recorded step the installation could not read fully (its payload is damaged: not JSON, or a
+ * field of the wrong type), reported instead of dropped. `listed`: the step is still in `steps`,
+ * only its bad fields left out; not listed: it is missing from `steps` (a tool step whose name or
+ * outcome fields could not be read, so it cannot be counted). `reason` is one sentence of
+ * untrusted text, shown as text only.
+ */
+export const unreadableStepSchema = z.object({
+  sequence: z.number().int().min(0),
+  kind: z.string(),
+  round: z.number().int().min(0),
+  occurredAt: instantSchema,
+  toolName: z.string().optional(),
+  listed: z.boolean(),
+  reason: z.string(),
+})
+
+export type UnreadableStep = z.infer<typeof unreadableStepSchema>
+
 export const runSchema = z.object({
   uuid: z.string().min(1),
   status: z.string().min(1),
@@ -72,6 +91,8 @@ export const runSchema = z.object({
   finishedAt: instantSchema.nullable(),
   terminationReason: z.string().nullable(),
   steps: z.array(stepSchema),
+  /** Additive: sent only when some step could not be read fully. */
+  unreadableSteps: z.array(unreadableStepSchema).optional(),
 })
 
 export type Run = z.infer<typeof runSchema>

@@ -66,6 +66,11 @@ export const summaryResponseSchema = z.object({
   runsByStatus: z.array(summaryStatusCountSchema),
   rows: z.array(summaryCallsSchema),
   stepKinds: z.array(z.string().min(1)),
+  /**
+   * Additive, sent only when > 0: the tool steps in `[from, to)` of those runs that could not be
+   * counted (not listed among their steps), less those whose name was read and is not selected.
+   */
+  unreadableToolSteps: count.optional(),
 })
 
 export type SummaryResponse = z.infer<typeof summaryResponseSchema>
