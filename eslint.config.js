@@ -105,7 +105,7 @@ export default tseslint.config(
   },
   // Tests wire layers together (a page test starts the mock server); the rule guards shipped code.
   {
-    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'src/domain/zod.ts'],
+    files: ['**/*.test.{ts,tsx}', 'src/testing/**', 'src/server/testing/**', 'src/domain/zod.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 )

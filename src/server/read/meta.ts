@@ -1,5 +1,6 @@
 import type { Meta } from '../../domain/contract'
 import { num, type Database } from '../db/database'
+import { DIALECTS } from '../sql/dialect'
 import type { Settings } from '../setup/settings'
 import { EVENTS, WRITE_KIND } from '../sql/tables'
 
@@ -10,7 +11,7 @@ const iso = (seconds: number): string | null =>
 export async function readMeta(db: Database, settings: Settings): Promise<Meta> {
   const [row] = await db.query(
     `SELECT MIN(e.crdate) AS earliest, MAX(e.crdate) AS latest FROM ${EVENTS} e
-     WHERE e.kind <> '${WRITE_KIND}'`,
+     WHERE ${DIALECTS[db.engine].exact('e.kind')} <> '${WRITE_KIND}'`,
   )
   return {
     installation: settings.installation,

@@ -16,8 +16,8 @@ export const secondsFrom = (ms: number): number => Math.ceil(ms / 1000)
  * The step-time range `[from, to)` on `e.crdate`, as whole seconds: a step recorded at second `s`
  * occurred at `s * 1000` ms, inside the range exactly when `s` is inside the rounded-up bounds.
  */
-export function stepRange(query: Pick<RunQuery, 'from' | 'to'>): Condition {
-  const parts: string[] = [`e.kind <> '${WRITE_KIND}'`]
+export function stepRange(dialect: Dialect, query: Pick<RunQuery, 'from' | 'to'>): Condition {
+  const parts: string[] = [`${dialect.exact('e.kind')} <> '${WRITE_KIND}'`]
   const params: SqlValue[] = []
   if (query.from !== null) {
     parts.push('e.crdate >= ?')
@@ -38,15 +38,15 @@ export function stepRange(query: Pick<RunQuery, 'from' | 'to'>): Condition {
 export function runMatch(dialect: Dialect, query: RunQuery): Condition {
   const ranged = query.from !== null || query.to !== null
   if (!ranged && query.tools.length === 0) return { sql: '1 = 1', params: [] }
-  const range = stepRange(query)
+  const range = stepRange(dialect, query)
   const parts = [range.sql]
   const params = [...range.params]
   if (query.tools.length > 0) {
     parts.push(
-      `e.kind = 'tool'`,
+      `${dialect.exact('e.kind')} = 'tool'`,
       dialect.textIn(dialect.json('e.payload'), 'toolName', query.tools.length),
     )
-    params.push(...query.tools)
+    params.push(...query.tools.map((tool) => dialect.bindText(tool)))
   }
   return {
     sql: `r.uid IN (SELECT e.run FROM ${EVENTS} e WHERE ${parts.join(' AND ')})`,

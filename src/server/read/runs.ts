@@ -55,7 +55,7 @@ export async function listRuns(
     conditions.push(
       `(${RUN_START} < ? OR (${RUN_START} = ? AND ${d.exact('r.uuid')} > ${d.exactParam()}))`,
     )
-    params.push(started, started, key.uuid)
+    params.push(started, started, d.bindText(key.uuid))
   }
   const where = conditions.join(' AND ')
   const [rows, counted] = await Promise.all([
@@ -85,7 +85,7 @@ export async function getRun(db: Database, uuid: string): Promise<ServedRun | nu
   const rows = await db.query(
     `SELECT ${RUN_COLUMNS} FROM ${RUNS} r WHERE ${d.exact('r.uuid')} = ${d.exactParam()}
      ORDER BY r.uid LIMIT 1`,
-    [uuid],
+    [d.bindText(uuid)],
   )
   const [run] = await withSteps(db, rows)
   return run ?? null

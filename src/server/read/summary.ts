@@ -37,11 +37,12 @@ export async function countSummary(db: Database, query: Query): Promise<ServedSu
   )
   const width = timeBuckets(days, from, to)
   const groups = await db.query(
-    `SELECT ${d.intDiv('s.crdate')} AS bucket, ${d.field('s.j', 'toolName')} AS tool,
-       ${d.field('s.j', 'toolRefusal')} AS refusal, ${d.field('s.j', 'toolIsError')} AS is_error,
+    `SELECT ${d.intDiv('s.crdate')} AS bucket, ${d.exact(d.field('s.j', 'toolName'))} AS tool,
+       ${d.exact(d.field('s.j', 'toolRefusal'))} AS refusal,
+       ${d.exact(d.field('s.j', 'toolIsError'))} AS is_error,
        COUNT(*) AS calls
      FROM (SELECT e.crdate, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-           WHERE e.kind = 'tool' AND e.crdate >= ? AND e.crdate < ?
+           WHERE ${d.exact('e.kind')} = 'tool' AND e.crdate >= ? AND e.crdate < ?
              AND e.run IN (SELECT r.uid FROM ${RUNS} r)) s
      GROUP BY 1, 2, 3, 4`,
     [width, from, to],
@@ -122,13 +123,13 @@ async function countRuns(
   const counted = pairSql(d, pairs.counted)
   const refused = pairSql(d, pairs.refused)
   const failed = pairSql(d, pairs.failed)
-  const tool = `s.kind = 'tool'`
+  const tool = `${d.exact('s.kind')} = 'tool'`
   const isCounted = `${tool} AND ${c.selected} AND ${c.nameOk} AND ${counted.sql}`
   const filtered = query.tools.length > 0
   const unreadable = `${tool} AND ${truth(`${c.nameOk} AND ${counted.sql}`)} = 0${
     filtered ? ` AND (${truth(c.nameOk)} = 0 OR ${truth(c.selected)} = 1)` : ''
   }`
-  const sql = `SELECT r.status, COUNT(*) AS runs,
+  const sql = `SELECT ${d.exact('r.status')} AS status, COUNT(*) AS runs,
       SUM(CASE WHEN m.calls > 0 THEN 1 ELSE 0 END) AS with_calls,
       SUM(CASE WHEN m.refused > 0 THEN 1 ELSE 0 END) AS with_refusal,
       SUM(CASE WHEN m.failed > 0 THEN 1 ELSE 0 END) AS with_failure,
@@ -141,13 +142,13 @@ async function countRuns(
         SUM(${truth(unreadable)}) AS unreadable,
         MAX(${truth(`${tool} AND ${c.selected}`)}) AS hit
       FROM (SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-            WHERE e.kind <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s
+            WHERE ${d.exact('e.kind')} <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s
       GROUP BY s.run
     ) m ON m.run = r.uid
     ${filtered ? 'WHERE m.hit = 1' : ''}
-    GROUP BY r.status`
+    GROUP BY 1`
   // Parameters in the order their placeholders appear in the text above.
-  const sel = filtered ? query.tools : []
+  const sel = filtered ? query.tools.map((tool) => d.bindText(tool)) : []
   const isCountedParams = [...sel, ...counted.params]
   const unreadableParams = [...counted.params, ...(filtered ? sel : [])]
   const params: SqlValue[] = [
@@ -188,15 +189,20 @@ async function listKinds(
   const counted = pairSql(d, pairs.counted)
   const filtered = query.tools.length > 0
   const matched = filtered
-    ? `AND s.run IN (SELECT e.run FROM ${EVENTS} e WHERE e.kind = 'tool' AND e.crdate >= ? AND e.crdate < ?
+    ? `AND s.run IN (SELECT e.run FROM ${EVENTS} e WHERE ${d.exact('e.kind')} = 'tool' AND e.crdate >= ? AND e.crdate < ?
          AND ${d.textIn(d.json('e.payload'), 'toolName', query.tools.length)})`
     : ''
   const rows = await db.query(
-    `SELECT DISTINCT s.kind FROM (SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-        WHERE e.kind <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s
+    `SELECT DISTINCT ${d.exact('s.kind')} AS kind FROM (SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
+        WHERE ${d.exact('e.kind')} <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s
       WHERE s.run IN (SELECT r.uid FROM ${RUNS} r) ${matched}
-        AND (s.kind <> 'tool' OR ${truth(`${d.isText('s.j', 'toolName')} AND ${counted.sql}`)} = 1)`,
-    [from, to, ...(filtered ? [from, to, ...query.tools] : []), ...counted.params],
+        AND (${d.exact('s.kind')} <> 'tool' OR ${truth(`${d.isText('s.j', 'toolName')} AND ${counted.sql}`)} = 1)`,
+    [
+      from,
+      to,
+      ...(filtered ? [from, to, ...query.tools.map((tool) => d.bindText(tool))] : []),
+      ...counted.params,
+    ],
   )
   return rows
     .map((row) => text(row.kind) ?? '')

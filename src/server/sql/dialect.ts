@@ -1,4 +1,4 @@
-import type { Engine } from '../db/database'
+import type { Engine, SqlValue } from '../db/database'
 import type { PayloadKey } from './payload-keys'
 
 /**
@@ -22,6 +22,11 @@ export interface Dialect {
   exact(column: string): string
   /** A bound text parameter compared as {@link exact} compares. */
   exactParam(): string
+  /**
+   * Text as a bound value. PostgreSQL text cannot hold U+0000 (nor can jsonb, so no stored name
+   * holds it): such a value is bound as NULL, which equals nothing, instead of failing the query.
+   */
+  bindText(value: string): SqlValue
 }
 
 const list = (n: number): string => Array.from({ length: n }, () => '?').join(', ')
@@ -37,6 +42,7 @@ const postgres: Dialect = {
   intDiv: (column) => `(${column} / CAST(? AS INTEGER))`,
   exact: (column) => `(${column} COLLATE "C")`,
   exactParam: () => `(CAST(? AS TEXT) COLLATE "C")`,
+  bindText: (value) => (value.includes('\u0000') ? null : value),
 }
 
 const mysql: Dialect = {
@@ -44,12 +50,13 @@ const mysql: Dialect = {
   isObject: (json) => `(CASE WHEN JSON_TYPE(${json}) = 'OBJECT' THEN 1 ELSE 0 END)`,
   field: (json, key) => `CAST(JSON_EXTRACT(${json}, '$.${key}') AS CHAR)`,
   isText: (json, key) =>
-    `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) <> '')`,
+    `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND CAST(JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) AS BINARY) <> '')`,
   textIn: (json, key, n) =>
     `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND CAST(JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) AS BINARY) IN (${Array.from({ length: n }, () => 'CAST(? AS BINARY)').join(', ')}))`,
   intDiv: (column) => `(${column} DIV ?)`,
   exact: (column) => `CAST(${column} AS BINARY)`,
   exactParam: () => `CAST(? AS BINARY)`,
+  bindText: (value) => value,
 }
 
 const sqlite: Dialect = {
@@ -63,6 +70,7 @@ const sqlite: Dialect = {
   intDiv: (column) => `(${column} / CAST(? AS INTEGER))`,
   exact: (column) => column,
   exactParam: () => '?',
+  bindText: (value) => value,
 }
 
 export const DIALECTS: Readonly<Record<Engine, Dialect>> = { postgres, mysql, sqlite }

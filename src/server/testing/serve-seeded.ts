@@ -13,6 +13,8 @@ export interface SeededServer {
   /** The API's base URL, e.g. `http://127.0.0.1:41234/api/diagnostics/v1`. */
   base: string
   url: string
+  /** The seeded database, for a test that writes more into it. */
+  databaseUrl: string
   log: string[]
   stop(): Promise<void>
 }
@@ -70,6 +72,7 @@ export async function serveSeeded(
     api,
     url: api.url,
     base: `${api.url}/api/diagnostics/v1`,
+    databaseUrl: database.url,
     log,
     stop: async () => {
       await api.close()
