@@ -23,7 +23,7 @@ export function openDatabase(url: string, options: OpenOptions): Database {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
     if (path === '') throw new DatabaseUrlError('sqlite: needs a file path, e.g. sqlite:./runs.db')
-    return openSqlite(path, { write: options.write })
+    return openSqlite(path, { write: options.write, busyTimeoutMs: statementTimeoutMs })
   }
   let parsed: URL
   try {
