@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { KNOWN_STEP_KINDS, type Run, type Step } from '../contract'
+import { KNOWN_STEP_KINDS, type Run, type Step, type UnreadableStep } from '../contract'
 import { outcomeOf } from '../outcome'
 import { bucketDay, dayOf } from '../time'
 import { foldRuns } from './fold-runs'
@@ -27,8 +27,17 @@ function naiveSummary({ from, to, zone, tools, runs }: Dataset): ToolSummary {
   let runsWithCalls = 0
   let runsWithRefusal = 0
   let runsWithFailure = 0
+  let unreadableToolSteps = 0
   for (const run of runs) {
     statuses.set(run.status, (statuses.get(run.status) ?? 0) + 1)
+    // A tool call the installation could not read (not listed), in range, maybe a selected tool.
+    for (const entry of run.unreadableSteps ?? []) {
+      const day = dayOf(new Date(entry.occurredAt).getTime(), zone)
+      if (entry.listed || entry.kind !== 'tool' || day < from || day > to) continue
+      if (tools.length > 0 && entry.toolName !== undefined && !tools.includes(entry.toolName))
+        continue
+      unreadableToolSteps++
+    }
     if (run.status === 'paused') unknownStatuses.add(run.status)
     const outcomes: string[] = []
     for (const step of run.steps) {
@@ -65,6 +74,7 @@ function naiveSummary({ from, to, zone, tools, runs }: Dataset): ToolSummary {
     unknownRefusalCodes: [...codes].sort(),
     unknownStepKinds: [...kinds].sort(),
     unknownRunStatuses: [...unknownStatuses].sort(),
+    unreadableToolSteps,
   }
 }
 
@@ -306,5 +316,89 @@ describe('foldRuns — agrees with the shared rules on odd steps', () => {
     expect(summary.byTool).toEqual({ create_page: { succeeded: 1 } })
     expect(summary.unknownStepKinds).toEqual([])
     expect(summary.runsWithCalls).toBe(1)
+  })
+})
+
+describe('foldRuns — unreadable steps', () => {
+  const at = '2026-11-03T10:00:00.000Z'
+  const entry = (over: Partial<UnreadableStep> = {}): UnreadableStep => ({
+    sequence: 9,
+    kind: 'tool',
+    round: 1,
+    occurredAt: at,
+    listed: false,
+    reason: '"toolIsError": expected boolean, received string',
+    ...over,
+  })
+  const runWith = (unreadableSteps: UnreadableStep[] | undefined): Run => ({
+    uuid: 'u',
+    status: 'completed',
+    configuration: 'c',
+    startedAt: at,
+    finishedAt: null,
+    terminationReason: null,
+    steps: [
+      {
+        sequence: 0,
+        kind: 'tool',
+        round: 1,
+        occurredAt: at,
+        durationMs: 1,
+        toolName: 'create_page',
+        toolIsError: false,
+      },
+    ],
+    ...(unreadableSteps === undefined ? {} : { unreadableSteps }),
+  })
+  const day = { from: '2026-11-03', to: '2026-11-03', zone: 'UTC' }
+  const entries = [
+    entry(), // counted: an unlisted tool call without a readable name
+    entry({ toolName: 'create_page' }), // counted: a selected tool's
+    entry({ toolName: 'get_tca' }), // counted only without a tool filter
+    entry({ listed: true, toolName: 'create_page' }), // listed: counted as its step instead
+    entry({ kind: 'tool_write' }), // not a tool call
+    entry({ kind: 'llm', toolName: 'create_page' }),
+    entry({ occurredAt: '2026-11-04T00:00:00.000Z' }), // the day after the range
+    entry({ occurredAt: '2026-11-02T23:59:59.999Z' }), // the day before
+    entry({ occurredAt: '2026-11-03T23:59:59.999+00:00' }), // the range's last instant
+  ]
+
+  it('counts the unlisted tool calls in the range, of a selected tool or one without a name', () => {
+    const every = fold({ ...day, tools: [], runs: [runWith(entries)] })
+    expect(every.unreadableToolSteps).toBe(4)
+    const picked = fold({ ...day, tools: ['create_page'], runs: [runWith(entries)] })
+    expect(picked.unreadableToolSteps).toBe(3)
+    // The listed step's own call is counted as usual; nothing else changes.
+    expect(every.byTool).toEqual({ create_page: { succeeded: 1 } })
+    expect(fold({ ...day, tools: [], runs: [runWith(undefined)] })).toEqual({
+      ...every,
+      unreadableToolSteps: 0,
+    })
+  })
+
+  it('equals the naive reference, and adds up over pages, on runs that all report some', () => {
+    fc.assert(
+      fc.property(datasetArb, (dataset) => {
+        const reported = dataset.runs.filter((run) => run.unreadableSteps !== undefined)
+        const d = { ...dataset, runs: reported }
+        const whole = fold(d)
+        expect(whole).toEqual(naiveSummary(d))
+        const halves = [reported.slice(0, 2), reported.slice(2)].map((runs) => fold(d, runs))
+        expect(mergeSummaries(halves[0] ?? emptySummary(), halves[1] ?? emptySummary())).toEqual(
+          whole,
+        )
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('skips entries of raw JSON that are not objects, and a list that is not one', () => {
+    const odd = [null, 7, 'tool', { kind: 'tool', listed: false, occurredAt: 5 }, entry()]
+    // Raw JSON the Run type cannot describe: the cast is the point of the test.
+    const runs = [
+      { ...runWith(undefined), unreadableSteps: odd },
+      { ...runWith(undefined), unreadableSteps: { length: 3 } },
+    ] as unknown as Run[]
+    expect(fold({ ...day, tools: [], runs }).unreadableToolSteps).toBe(1)
   })
 })

@@ -4,7 +4,12 @@ import { outcomeOf, refusalCodeOf } from '../outcome'
 import { bucketIndex, parseInstantMs } from '../time'
 import { OutcomeTable, FAILED, SUCCEEDED, bump, emptyRow, type OutcomeRow } from './outcome-table'
 import { emptyRecord, unionSorted } from './records'
-import { toolCallTimeIn, type SummaryScope } from './scope'
+import {
+  toolCallTimeIn,
+  unreadableCallTimeIn,
+  type CountableUnreadable,
+  type SummaryScope,
+} from './scope'
 import { RowsByName, slotOf } from './rows-by-name'
 import { copySummary, type ToolSummary } from './summary'
 
@@ -14,7 +19,10 @@ export type FoldableStep = Pick<
   'kind' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal'
 >
 /** The fields of a run the fold reads. */
-export type FoldableRun = Pick<Run, 'status'> & { steps: readonly FoldableStep[] }
+export type FoldableRun = Pick<Run, 'status'> & {
+  steps: readonly FoldableStep[]
+  unreadableSteps?: readonly CountableUnreadable[] | undefined
+}
 
 const knownKinds: ReadonlySet<string> = new Set(KNOWN_STEP_KINDS)
 const knownStatuses: ReadonlySet<string> = new Set(KNOWN_RUN_STATUSES)
@@ -25,7 +33,8 @@ const knownCodes: ReadonlySet<string> = new Set(KNOWN_REFUSAL_CODES)
  * whose `occurredAt` lies in the scope's range and whose tool is selected, by the contract's
  * outcome rule, per tool and per day of the scope's zone. No runs gives an equal copy; a step
  * with an unparsable time, without a tool name, or (in raw JSON) whose kind or tool name is not
- * a string is not counted.
+ * a string is not counted. A run's `unreadableSteps` that are tool calls of the scope (by
+ * `unreadableCallTimeIn`) add to `unreadableToolSteps`; a run without them adds nothing.
  */
 export function foldRuns(
   summary: ToolSummary,
@@ -36,6 +45,8 @@ export function foldRuns(
   const { buckets } = scope
   const { startMs, endMs, bounds } = buckets
   const toolCallTime = toolCallTimeIn(scope)
+  const unreadableCallTime = unreadableCallTimeIn(scope)
+  let unreadable = 0
   // The hot loop counts into arrays by outcome index (tools by RowsByName, days by bucket index)
   // and writes the summary's string-keyed records once, after the loop.
   const outcomes = new OutcomeTable()
@@ -105,7 +116,11 @@ export function foldRuns(
     if (calls > 0) result.runsWithCalls++
     if (refused) result.runsWithRefusal++
     if (failed) result.runsWithFailure++
+    // Rare (damaged payloads): one check per run, the count outside the loop over steps.
+    if (run.unreadableSteps !== undefined)
+      unreadable += countIn(run.unreadableSteps, unreadableCallTime)
   }
+  result.unreadableToolSteps += unreadable
 
   if (status !== null) byStatus.set(status, (byStatus.get(status) ?? 0) + streak)
   const statuses = new Set<string>()
@@ -130,4 +145,18 @@ export function foldRuns(
   if (statuses.size > 0)
     result.unknownRunStatuses = unionSorted(result.unknownRunStatuses, statuses)
   return result
+}
+
+/** How many of `steps` the rule gives a time (a tool call of the scope); none for a non-list. */
+function countIn(
+  steps: readonly CountableUnreadable[],
+  timeOf: (step: CountableUnreadable) => number,
+): number {
+  // Raw JSON (the benchmark folds JSON.parse output) could hold anything here.
+  if (!Array.isArray(steps)) return 0
+  let n = 0
+  for (const step of steps) {
+    if (typeof step === 'object' && step !== null && !Number.isNaN(timeOf(step))) n++
+  }
+  return n
 }

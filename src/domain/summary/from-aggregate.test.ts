@@ -77,6 +77,7 @@ describe('fromAggregate', () => {
       unknownRefusalCodes: ['', 'budget'],
       unknownStepKinds: ['plan', 'reflection'],
       unknownRunStatuses: ['constructor', 'paused'],
+      unreadableToolSteps: 0,
     })
     // A tool named __proto__ is an own key, not the prototype.
     expect(Object.keys(summary.byTool)).toContain('__proto__')
@@ -87,9 +88,15 @@ describe('fromAggregate', () => {
     const rows: SummaryCalls[] = [
       { day: '2026-11-01', tool: 'create_page', outcome: 'succeeded', calls: 1 },
     ]
-    const one = fromAggregate(body({ runs: 1, runsWithCalls: 1, rows }))
+    const one = fromAggregate(body({ runs: 1, runsWithCalls: 1, rows, unreadableToolSteps: 3 }))
     expect(mergeSummaries(one, one).byTool).toEqual({ create_page: { succeeded: 2 } })
+    expect(mergeSummaries(one, one).unreadableToolSteps).toBe(6)
     expect(JSON.parse(JSON.stringify(one))).toEqual(one)
+  })
+
+  it('takes the unreadable tool steps the server counted, 0 when it sends none', () => {
+    expect(fromAggregate(body({ runs: 2, unreadableToolSteps: 12 })).unreadableToolSteps).toBe(12)
+    expect(fromAggregate(body({ runs: 2 })).unreadableToolSteps).toBe(0)
   })
 })
 
@@ -102,8 +109,16 @@ function groupBy(d: Dataset): SummaryResponse {
   const statuses = new Map<string, number>()
   const kinds = new Set<string>()
   const flags = { calls: 0, refusal: 0, failure: 0 }
+  let unreadable = 0
   for (const run of d.runs) {
     statuses.set(run.status, (statuses.get(run.status) ?? 0) + 1)
+    for (const entry of run.unreadableSteps ?? []) {
+      const at = Date.parse(entry.occurredAt)
+      if (entry.listed || entry.kind !== 'tool' || !(at >= startMs && at < endMs)) continue
+      if (d.tools.length > 0 && entry.toolName !== undefined && !d.tools.includes(entry.toolName))
+        continue
+      unreadable++
+    }
     const outcomes: string[] = []
     for (const step of run.steps) {
       const at = Date.parse(step.occurredAt)
@@ -134,6 +149,8 @@ function groupBy(d: Dataset): SummaryResponse {
     runsByStatus: [...statuses].map(([status, runs]) => ({ status, runs })),
     rows: [...groups.values()],
     stepKinds: [...kinds],
+    // As the server sends it: only when some were.
+    ...(unreadable > 0 ? { unreadableToolSteps: unreadable } : {}),
   }
 }
 

@@ -24,7 +24,8 @@ function add(table: Record<string, Counts>, key: string, outcome: string, calls:
  * runs: groups become `byTool` and `byDay` counts under the fold's outcome keys, groups (and
  * statuses) with 0 leave no entry, groups repeated under the same key are added up, and refusal
  * codes, step kinds and run statuses the contract does not name are listed sorted, as the fold
- * lists them. Days are taken as the server sent them. An empty body gives {@link emptySummary}.
+ * lists them. Days are taken as the server sent them; `unreadableToolSteps` absent is 0. An
+ * empty body gives {@link emptySummary}.
  */
 export function fromAggregate(body: SummaryResponse): ToolSummary {
   const summary = emptySummary()
@@ -32,6 +33,7 @@ export function fromAggregate(body: SummaryResponse): ToolSummary {
   summary.runsWithCalls = body.runsWithCalls
   summary.runsWithRefusal = body.runsWithRefusal
   summary.runsWithFailure = body.runsWithFailure
+  summary.unreadableToolSteps = body.unreadableToolSteps ?? 0
 
   const statuses = new Set<string>()
   for (const { status, runs } of body.runsByStatus) {

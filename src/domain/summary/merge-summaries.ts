@@ -12,6 +12,7 @@ export function mergeSummaries(a: ToolSummary, b: ToolSummary): ToolSummary {
   merged.runsWithCalls += b.runsWithCalls
   merged.runsWithRefusal += b.runsWithRefusal
   merged.runsWithFailure += b.runsWithFailure
+  merged.unreadableToolSteps += b.unreadableToolSteps
   addCounts(merged.runsByStatus, b.runsByStatus)
   addNested(merged.byTool, b.byTool)
   addNested(merged.byDay, b.byDay)

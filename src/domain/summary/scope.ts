@@ -1,4 +1,4 @@
-import type { Step } from '../contract'
+import type { Step, UnreadableStep } from '../contract'
 import { createDayBuckets, parseInstantMs, type DayBuckets, type IsoDay } from '../time'
 
 /**
@@ -48,6 +48,32 @@ export function toolCallTimeIn(
   return (tool, occurredAt) => {
     if (tool === undefined || (selected !== null && !selected.has(tool))) return Number.NaN
     const t = parseInstantMs(occurredAt)
+    return t >= startMs && t < endMs ? t : Number.NaN
+  }
+}
+
+/** The fields of an unreadable step that decide whether a scope would have counted it. */
+export type CountableUnreadable = Pick<
+  UnreadableStep,
+  'kind' | 'occurredAt' | 'toolName' | 'listed'
+>
+
+/**
+ * The one rule for which unreadable steps (`Run.unreadableSteps`) are tool calls a scope could
+ * not count, as a function made once per scope: the step's time in epoch ms when it is not
+ * listed among the run's steps (`listed: false`; a listed one is counted as a step), of kind
+ * `tool`, inside the range, and its tool selected or unknown (its name could not be read, so it
+ * may be a selected one); else NaN (also for an unparsable time). A tool name that is not a
+ * string (raw JSON) counts as unknown.
+ */
+export function unreadableCallTimeIn(scope: SummaryScope): (step: CountableUnreadable) => number {
+  const { startMs, endMs } = scope.buckets
+  const selected = scope.tools.length > 0 ? new Set(scope.tools) : null
+  return (step) => {
+    if (step.listed !== false || step.kind !== 'tool') return Number.NaN
+    const tool: unknown = step.toolName
+    if (selected !== null && typeof tool === 'string' && !selected.has(tool)) return Number.NaN
+    const t = typeof step.occurredAt === 'string' ? parseInstantMs(step.occurredAt) : Number.NaN
     return t >= startMs && t < endMs ? t : Number.NaN
   }
 }

@@ -28,6 +28,12 @@ export interface ToolSummary {
   unknownStepKinds: string[]
   /** Run statuses the contract does not name, seen on folded runs (sorted). */
   unknownRunStatuses: string[]
+  /**
+   * Tool calls in scope that could not be counted: steps the installation could not read and
+   * did not list (`Run.unreadableSteps`, by the rule of `unreadableCallTimeIn`). The counts above may
+   * be low by up to this many calls.
+   */
+  unreadableToolSteps: number
 }
 
 /** The summary of nothing: the identity of {@link mergeSummaries}. */
@@ -43,6 +49,7 @@ export function emptySummary(): ToolSummary {
     unknownRefusalCodes: [],
     unknownStepKinds: [],
     unknownRunStatuses: [],
+    unreadableToolSteps: 0,
   }
 }
 

@@ -1,6 +1,6 @@
 // Random datasets for the summary and CSV tests (imported by *.test.ts only).
 import fc from 'fast-check'
-import type { Run, Step } from '../contract'
+import type { Run, Step, UnreadableStep } from '../contract'
 import { addDays, formatInstant, type IsoDay } from '../time'
 import { dayArb, instantNear, zoneArb } from '../time/test-arbitraries'
 
@@ -57,7 +57,34 @@ const stepArb = (day: IsoDay): fc.Arbitrary<Step> =>
       return s.toolRefusal === undefined ? tool : { ...tool, toolRefusal: s.toolRefusal }
     })
 
-/** A run whose steps fall around `day` (give or take a couple of days). */
+/**
+ * A step the installation could not read, as the server reports it, near `day`: mostly tool
+ * steps, listed or not, with or without a readable tool name.
+ */
+export const unreadableArb = (day: IsoDay): fc.Arbitrary<UnreadableStep> =>
+  fc
+    .record({
+      kind: fc.constantFrom('tool', 'tool', 'tool', 'tool_write', 'llm', ''),
+      ms: instantNear(day),
+      zone: fc.option(zoneArb),
+      toolName: fc.option(fc.constantFrom(...TOOL_NAMES)),
+      listed: fc.boolean(),
+      round: fc.nat(5),
+      sequence: fc.nat(40),
+    })
+    .map((u) => {
+      const entry = {
+        sequence: u.sequence,
+        kind: u.kind,
+        round: u.round,
+        occurredAt: u.zone === null ? new Date(u.ms).toISOString() : formatInstant(u.ms, u.zone),
+        listed: u.listed,
+        reason: 'its payload is not a JSON object',
+      }
+      return u.toolName === null ? entry : { ...entry, toolName: u.toolName }
+    })
+
+/** A run whose steps fall around `day` (give or take a couple of days); some report unreadable steps. */
 export const runArb = (day: IsoDay): fc.Arbitrary<Run> =>
   fc
     .record({
@@ -66,15 +93,27 @@ export const runArb = (day: IsoDay): fc.Arbitrary<Run> =>
       shift: fc.integer({ min: -2, max: 2 }),
     })
     .chain(({ uuid, status, shift }) =>
-      fc.array(stepArb(addDays(day, shift)), { maxLength: 12 }).map((list) => ({
-        uuid,
-        status,
-        configuration: 'page-editor',
-        startedAt: list[0]?.occurredAt ?? `${day}T00:00:00.000Z`,
-        finishedAt: null,
-        terminationReason: null,
-        steps: list.map((step, sequence) => ({ ...step, sequence })),
-      })),
+      fc
+        .tuple(
+          fc.array(stepArb(addDays(day, shift)), { maxLength: 12 }),
+          // As the server sends it: only when there is one (in about a third of the runs).
+          fc.oneof(
+            { arbitrary: fc.constant<UnreadableStep[]>([]), weight: 2 },
+            fc.array(unreadableArb(addDays(day, shift)), { minLength: 1, maxLength: 4 }),
+          ),
+        )
+        .map(([list, unreadable]) => {
+          const run: Run = {
+            uuid,
+            status,
+            configuration: 'page-editor',
+            startedAt: list[0]?.occurredAt ?? `${day}T00:00:00.000Z`,
+            finishedAt: null,
+            terminationReason: null,
+            steps: list.map((step, sequence) => ({ ...step, sequence })),
+          }
+          return unreadable.length === 0 ? run : { ...run, unreadableSteps: unreadable }
+        }),
     )
 
 /** A random scope around a (often DST) day plus runs around it. */
