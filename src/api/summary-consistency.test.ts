@@ -5,6 +5,7 @@ import { createScope, type ToolSummary } from '../domain/summary'
 import { addDays } from '../domain/time'
 import { createHandlers } from '../mocks/handlers'
 import { createInstallation } from '../mocks/installation'
+import { createDamagedInstallation } from '../mocks/testing/damaged-installation'
 import { createHostileInstallation } from '../mocks/variants'
 import { folderFor } from './loading/folder-specs'
 import { loadAllRuns } from './loading/load-all-runs'
@@ -18,7 +19,11 @@ import { fetchToolSummary } from './summary-endpoint'
  */
 const base = 'http://cms.example/api/diagnostics/v1'
 const demo = createInstallation()
-const installations = { demo, hostile: createHostileInstallation(demo) }
+const installations = {
+  demo,
+  hostile: createHostileInstallation(demo),
+  damaged: createDamagedInstallation(demo),
+}
 
 const configOf = (installation: typeof demo) => {
   const handlers = createHandlers({ baseUrl: base, installation, summaryEndpoint: true })
@@ -32,7 +37,7 @@ const configOf = (installation: typeof demo) => {
 const ZONES = ['Pacific/Chatham', 'America/St_Johns', 'Asia/Kathmandu', 'Europe/Berlin', 'UTC']
 
 describe('fetchToolSummary accepts every honest answer', () => {
-  it.each(['demo', 'hostile'] as const)('%s installation', async (name) => {
+  it.each(['demo', 'hostile', 'damaged'] as const)('%s installation', async (name) => {
     const config = configOf(installations[name])
     let seen = 0
     const tools = installations[name].tools.map((t) => t.name).filter((t) => t.isWellFormed())

@@ -47,8 +47,10 @@ function* matchingRuns(installation: Installation, query: SummaryQuery): Generat
 /**
  * What the SQL of decision 0008 returns, computed the plain way: the runs `/runs` matches, their
  * tool steps in `[from, to)` of the selected tools grouped by (local day, tool, outcome, code),
- * per-run flags, statuses, and the distinct kinds of the steps in range. Deliberately shares no
- * code with the client's fold, so the two can check each other.
+ * per-run flags, statuses, the distinct kinds of the steps in range, and (only when there are
+ * some) the tool steps in range the installation could not read and so did not list, less those
+ * of a tool read and not selected. Deliberately shares no code with the client's fold, so the two
+ * can check each other.
  */
 export function aggregateSummary(
   installation: Installation,
@@ -61,9 +63,17 @@ export function aggregateSummary(
   let runsWithCalls = 0
   let runsWithRefusal = 0
   let runsWithFailure = 0
+  let unreadableToolSteps = 0
   for (const run of matchingRuns(installation, query)) {
     runs++
     statuses.set(run.status, (statuses.get(run.status) ?? 0) + 1)
+    for (const step of run.unreadableSteps ?? []) {
+      const at = Date.parse(step.occurredAt)
+      if (step.listed || step.kind !== 'tool' || !(at >= query.from && at < query.to)) continue
+      const tool = step.toolName
+      if (query.tools.length > 0 && tool !== undefined && !query.tools.includes(tool)) continue
+      unreadableToolSteps++
+    }
     let calls = 0
     let refused = false
     let failed = false
@@ -100,5 +110,6 @@ export function aggregateSummary(
       .map(([status, count]) => ({ status, runs: count })),
     rows,
     stepKinds: [...kinds].sort(byText),
+    ...(unreadableToolSteps > 0 ? { unreadableToolSteps } : {}),
   }
 }

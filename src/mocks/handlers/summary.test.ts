@@ -11,20 +11,23 @@ import { createScope, emptySummary, foldRuns, fromAggregate } from '../../domain
 import type { ToolSummary } from '../../domain/summary'
 import { addDays, type IsoDay } from '../../domain/time'
 import { createInstallation, type Installation } from '../installation'
+import { createDamagedInstallation } from '../testing/damaged-installation'
 import { createHostileInstallation } from '../variants'
 import { createHandlers } from './create-handlers'
 
 const BASE = 'http://localhost/api'
 const base = createInstallation()
-const installations: Record<'demo' | 'hostile', Installation> = {
+const installations: Record<'demo' | 'hostile' | 'damaged', Installation> = {
   demo: base,
   hostile: createHostileInstallation(base),
+  damaged: createDamagedInstallation(base),
 }
 const handlersOf = (installation: Installation, summaryEndpoint: boolean): HttpHandler[] =>
   createHandlers({ baseUrl: BASE, installation, summaryEndpoint })
 const offering = {
   demo: handlersOf(installations.demo, true),
   hostile: handlersOf(installations.hostile, true),
+  damaged: handlersOf(installations.damaged, true),
 }
 
 async function get(handlers: HttpHandler[], path: string, search: URLSearchParams) {
@@ -120,7 +123,7 @@ const queryArb = (tools: readonly string[]): fc.Arbitrary<Query> =>
     })
 
 describe('GET /summary equals folding /runs', () => {
-  it.each(['demo', 'hostile'] as const)(
+  it.each(['demo', 'hostile', 'damaged'] as const)(
     '%s installation: random ranges, zones and tools',
     async (name) => {
       const handlers = offering[name]
@@ -149,6 +152,24 @@ describe('GET /summary equals folding /runs', () => {
     expect(summary.runs).toBeGreaterThan(500)
     expect(summary.unknownRefusalCodes.length).toBeGreaterThan(0)
     expect(summary.unknownRunStatuses.length).toBeGreaterThan(0)
+  })
+
+  it('counts the tool calls it could not read alike, with and without a tool filter (damaged)', async () => {
+    const whole = { from: '2026-08-31', to: '2026-11-29', tz: 'Europe/Berlin', tools: [] }
+    const summary = await aggregated(offering.damaged, whole)
+    expect(summary).toEqual(await folded(offering.damaged, whole))
+    expect(summary.unreadableToolSteps).toBeGreaterThan(50)
+    // A tool filter keeps the calls whose name could not be read, drops those of other tools.
+    const one = { ...whole, tools: ['update_page_metadata'] }
+    const picked = await aggregated(offering.damaged, one)
+    expect(picked).toEqual(await folded(offering.damaged, one))
+    expect(picked.unreadableToolSteps).toBeGreaterThan(0)
+    expect(picked.unreadableToolSteps).toBeLessThan(summary.unreadableToolSteps)
+    // The undamaged demo sends no count at all.
+    const search = searchOf(whole)
+    search.set('tz', whole.tz)
+    const { text } = await get(offering.demo, '/summary', search)
+    expect(JSON.parse(text)).not.toHaveProperty('unreadableToolSteps')
   })
 })
 
