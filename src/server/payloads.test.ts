@@ -40,8 +40,22 @@ const EVENT_ROWS: [string, string][] = [
       raw: transcript,
     }),
   ],
-  ['tool_write', JSON.stringify({ toolName: 'update_page_metadata', writeTargetTable: 'pages', writeTargetUid: 7 })],
-  ['tool_write', JSON.stringify({ toolName: 'move_content_element', writeTargetTable: 'tt_content', writeTargetUid: 9 })],
+  [
+    'tool_write',
+    JSON.stringify({
+      toolName: 'update_page_metadata',
+      writeTargetTable: 'pages',
+      writeTargetUid: 7,
+    }),
+  ],
+  [
+    'tool_write',
+    JSON.stringify({
+      toolName: 'move_content_element',
+      writeTargetTable: 'tt_content',
+      writeTargetUid: 9,
+    }),
+  ],
   ['tool', JSON.stringify({ toolName: 'get_tca', toolIsError: true, toolRefusal: 'arguments' })],
   ['tool', JSON.stringify({ toolName: 'get_tca', toolIsError: false, toolRefusal: null })],
   ['reasoning', '{}'],
@@ -60,7 +74,14 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
     database = await createTestDatabase(engine)
     const writer = openDatabase(database.url, { write: true })
     const empty = createListedInstallation({
-      meta: { installation: 'x', privacyLevel: 'full', earliestAt: null, latestAt: null, retentionDays: null, argumentCheckSince: null },
+      meta: {
+        installation: 'x',
+        privacyLevel: 'full',
+        earliestAt: null,
+        latestAt: null,
+        retentionDays: null,
+        argumentCheckSince: null,
+      },
       tools: [],
       runs: [],
     })
@@ -79,8 +100,19 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
     }
     await writer.close()
     recorded = recordingDatabase(openDatabase(database.url, { write: false }))
-    const settings = { installation: 'x', privacyLevel: 'full', retentionDays: null, argumentCheckSince: null }
-    const handle = createApiHandler({ db: recorded, settings, builtinTools: [], tokens: null, log: () => undefined })
+    const settings = {
+      installation: 'x',
+      privacyLevel: 'full',
+      retentionDays: null,
+      argumentCheckSince: null,
+    }
+    const handle = createApiHandler({
+      db: recorded,
+      settings,
+      builtinTools: [],
+      tokens: null,
+      log: () => undefined,
+    })
     listening = await listen({ handle, host: '127.0.0.1', port: 0 })
     ask = askServer(`${listening.url}/api/diagnostics/v1`)
   }, 120_000)
@@ -96,12 +128,22 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
     const run = answer.body as Record<string, unknown> & { steps: Record<string, unknown>[] }
     expect(runSchema.safeParse(run).success).toBe(true)
     expect(run.steps.map((step) => step.sequence)).toEqual([0, 4, 5, 8, 9, 10, 11])
-    expect(run.steps[1]).toEqual({ sequence: 4, kind: 'approval', round: 1, occurredAt: new Date((DAY + 40) * 1000).toISOString(), durationMs: 1.5 })
+    expect(run.steps[1]).toEqual({
+      sequence: 4,
+      kind: 'approval',
+      round: 1,
+      occurredAt: new Date((DAY + 40) * 1000).toISOString(),
+      durationMs: 1.5,
+    })
     expect(run.steps[2]?.writeTarget).toEqual({ table: 'pages', uid: 7 })
     expect(run.steps[3]?.toolRefusal).toBe('arguments')
     expect(run.steps[4]).toHaveProperty('toolRefusal', null)
     expect(run.steps[0]).not.toHaveProperty('toolRefusal')
-    const unreadable = run.unreadableSteps as { sequence: number; listed: boolean; reason: string }[]
+    const unreadable = run.unreadableSteps as {
+      sequence: number
+      listed: boolean
+      reason: string
+    }[]
     expect(unreadable.map((step) => [step.sequence, step.listed])).toEqual([
       [1, false],
       [2, false],
@@ -120,7 +162,13 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
     expect(body.rows).toEqual([
       { day: '2026-11-03', tool: 'get_tca', outcome: 'refused', code: 'arguments', calls: 1 },
       { day: '2026-11-03', tool: 'get_tca', outcome: 'succeeded', code: null, calls: 1 },
-      { day: '2026-11-03', tool: 'update_page_metadata', outcome: 'succeeded', code: null, calls: 1 },
+      {
+        day: '2026-11-03',
+        tool: 'update_page_metadata',
+        outcome: 'succeeded',
+        code: null,
+        calls: 1,
+      },
     ])
     expect((answer.body as { unreadableToolSteps?: number }).unreadableToolSteps).toBe(3)
     expect(body.stepKinds).toEqual(['approval', 'input', 'llm', 'reasoning', 'tool'])
@@ -131,9 +179,13 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
 
   it('never reads transcript text, never-selected columns or user ids out of the database', async () => {
     const answers = await Promise.all(
-      ['/meta', '/tools', `/runs/${UUID}`, '/runs', '/summary?from=2026-11-03T00:00:00Z&to=2026-11-04T00:00:00Z&tz=UTC'].map(
-        async (path) => JSON.stringify((await ask(path)).body),
-      ),
+      [
+        '/meta',
+        '/tools',
+        `/runs/${UUID}`,
+        '/runs',
+        '/summary?from=2026-11-03T00:00:00Z&to=2026-11-04T00:00:00Z&tz=UTC',
+      ].map(async (path) => JSON.stringify((await ask(path)).body)),
     )
     const returned = JSON.stringify(recorded.rows)
     for (const text of [...answers, returned]) {

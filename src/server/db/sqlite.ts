@@ -5,7 +5,10 @@ import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from
  * SQLite through better-sqlite3. The API opens the file read-only (a long read in rollback-journal
  * mode would otherwise block the CMS's writers); the seeder opens it for writing.
  */
-export function openSqlite(path: string, options: { write: boolean; busyTimeoutMs: number }): Database {
+export function openSqlite(
+  path: string,
+  options: { write: boolean; busyTimeoutMs: number },
+): Database {
   let db: BetterSqlite3.Database
   try {
     db = new BetterSqlite3(path, { readonly: !options.write, fileMustExist: !options.write })
