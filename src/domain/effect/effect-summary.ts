@@ -55,6 +55,11 @@ export interface EffectSide {
   recovery: RecoveryCounts
   turn: TurnResend
   saved: Savings
+  /**
+   * Tool calls on this side that could not be counted: steps the installation could not read and
+   * did not list (the tool summary's rule, `unreadableCallTimeIn`). The counts may be low by this.
+   */
+  unreadableToolSteps: number
 }
 
 /**
@@ -95,6 +100,7 @@ export function emptySide(): EffectSide {
       externalCalls: 0,
       refusedOutsideCatalogue: 0,
     },
+    unreadableToolSteps: 0,
   }
 }
 
@@ -123,6 +129,7 @@ function addSide(target: EffectSide, b: EffectSide): void {
   target.runs += b.runs
   target.runsWithRefusal += b.runsWithRefusal
   target.runsWithFailure += b.runsWithFailure
+  target.unreadableToolSteps += b.unreadableToolSteps
   addNested(target.byTool, b.byTool)
   const r = target.recovery
   r.refusals += b.recovery.refusals

@@ -84,6 +84,9 @@ describe('foldEffect — properties', () => {
               (merged[tool] ??= Object.create(null) as Record<string, number>)[key] =
                 (merged[tool]?.[key] ?? 0) + n
         expect(merged).toEqual(reference.byTool)
+        expect(s.before.unreadableToolSteps + s.after.unreadableToolSteps).toBe(
+          reference.unreadableToolSteps,
+        )
       }),
       { numRuns: 200 },
     )

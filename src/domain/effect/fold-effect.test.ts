@@ -143,4 +143,37 @@ describe('foldEffect on hand-built runs', () => {
     expect(s.after.byTool.update_page_metadata).toEqual({ 'refused:arguments': 1 })
     expect(s.after.recovery).toMatchObject({ refusals: 1, nextRound: 1 })
   })
+
+  it('counts the tool calls it could not read on their side of the decision date', () => {
+    const at = (ms: number) => new Date(ms).toISOString()
+    const entry = (ms: number, toolName?: string) => ({
+      sequence: 90,
+      kind: 'tool',
+      round: 1,
+      occurredAt: at(ms),
+      listed: false,
+      reason: 'its payload is not a JSON object',
+      ...(toolName === undefined ? {} : { toolName }),
+    })
+    const run = {
+      ...runOf('damaged', 'completed', at(DECISION_MS - 60_000), [
+        [1, 'update_page_metadata', 'ok'],
+      ]),
+      unreadableSteps: [
+        entry(DECISION_MS - 1),
+        entry(DECISION_MS, 'get_page_content'),
+        entry(DECISION_MS + 1, 'update_page_metadata'),
+        { ...entry(DECISION_MS + 2), listed: true },
+        { ...entry(DECISION_MS + 3), kind: 'tool_write' },
+        entry(windows.after.endMs),
+        entry(windows.before.startMs - 1),
+      ],
+    }
+    const every = foldEffect(emptyEffectSummary(), [run], scope)
+    expect([every.before.unreadableToolSteps, every.after.unreadableToolSteps]).toEqual([1, 2])
+    const only = createEffectScope(windows, ['update_page_metadata'], CATALOGUE)
+    const picked = foldEffect(emptyEffectSummary(), [run], only)
+    expect([picked.before.unreadableToolSteps, picked.after.unreadableToolSteps]).toEqual([1, 1])
+    expect(summary.before.unreadableToolSteps + summary.after.unreadableToolSteps).toBe(0)
+  })
 })

@@ -1,5 +1,5 @@
 import type { Run, Step } from '../contract'
-import { countedTimeIn } from '../summary'
+import { countedTimeIn, unreadableCallTimeIn, type CountableUnreadable } from '../summary'
 import { emptyRecord } from '../summary/records'
 import { outcomeOf } from '../outcome'
 import { copyEffectSummary, type EffectSummary, type Side } from './effect-summary'
@@ -13,13 +13,18 @@ export type EffectStep = Pick<
   'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal'
 >
 /** The fields of a run the fold reads; a run always arrives with all its steps. */
-export type EffectRun = Pick<Run, 'status'> & { steps: readonly EffectStep[] }
+export type EffectRun = Pick<Run, 'status'> & {
+  steps: readonly EffectStep[]
+  unreadableSteps?: readonly CountableUnreadable[] | undefined
+}
 
 /**
  * `summary` with `runs` folded in (input untouched). Each tool step counted by the counting rule
  * (`countedTimeIn`) inside `[beforeStartMs, afterEndMs)` is classified by the outcome rule
  * (`outcomeOf`) on its side of the decision date; each run is then read whole for the recovery
- * of its refusals and the turns the check refused. No runs give an equal copy.
+ * of its refusals and the turns the check refused. A run's unreadable tool calls in the windows
+ * (by `unreadableCallTimeIn`) count on their side as `unreadableToolSteps`. No runs give an
+ * equal copy.
  */
 export function foldEffect(
   summary: EffectSummary,
@@ -28,11 +33,12 @@ export function foldEffect(
 ): EffectSummary {
   const result = copyEffectSummary(summary)
   const counted = countedTimeIn(effect.scope)
-  const sideOf = (step: EffectStep): Side | null => {
-    const t = counted(step)
+  const unreadable = unreadableCallTimeIn(effect.scope)
+  const sideAt = (t: number): Side | null => {
     if (Number.isNaN(t) || t < effect.beforeStartMs || t >= effect.afterEndMs) return null
     return t < effect.decisionMs ? 'before' : 'after'
   }
+  const sideOf = (step: EffectStep): Side | null => sideAt(counted(step))
   const flags = {
     approval: new Set(effect.approvalTools),
     input: new Set(effect.inputTools),
@@ -73,6 +79,10 @@ export function foldEffect(
     }
     for (const calls of callsByTool.values()) analyseRecovery(calls, run.status, result)
     countRefusedTurns(refused, flags, result)
+    for (const entry of run.unreadableSteps ?? []) {
+      const side = sideAt(unreadable(entry))
+      if (side !== null) result[side].unreadableToolSteps++
+    }
   }
   return result
 }
