@@ -142,6 +142,41 @@ async function loadExample(label: RegExp) {
 }
 
 describe('/checker page', () => {
+  it('marks the calls next to each tool incomplete when some could not be read', async () => {
+    const damaged = {
+      ...runs[0],
+      unreadableSteps: [
+        {
+          sequence: 20,
+          kind: 'tool',
+          round: 1,
+          occurredAt: '2026-11-01T08:02:00Z',
+          toolName: 'update_page_metadata',
+          listed: false,
+          reason: '"toolRefusal": expected string or null, received number',
+        },
+      ],
+    }
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [damaged], nextCursor: null, totalRuns: 1 }),
+      ),
+    )
+    renderAt(`/checker?${RANGE}`)
+    expect(
+      await screen.findByText(
+        'Incomplete data: 1 tool call could not be read',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument()
+    expect(
+      await screen.findByRole('table', {
+        name: /^Tool catalogue with calls .* — calls incomplete$/,
+      }),
+    ).toBeInTheDocument()
+  })
+
   it('lists the catalogue with calls and refusals by code, links, search and sort', async () => {
     renderAt(`/checker?${RANGE}`)
     const table = await screen.findByRole('table', {}, { timeout: 5000 })

@@ -147,6 +147,61 @@ describe('/ overview page', () => {
     expect(kpi('Calls')).toBe('5 → 23')
   })
 
+  it('marks the chart and the comparison incomplete by the calls that could not be read', async () => {
+    const unreadable = (occurredAt: string, over: Record<string, unknown> = {}) => ({
+      sequence: 50,
+      kind: 'tool',
+      round: 1,
+      occurredAt,
+      listed: false,
+      reason: 'its payload is not a JSON object',
+      ...over,
+    })
+    const [first, ...rest] = runs
+    const damaged = {
+      ...first,
+      unreadableSteps: [
+        unreadable('2026-11-06T10:00:00Z'), // after the decision, inside the chart's range
+        unreadable('2026-11-15T10:00:00Z', { toolName: 'get_page_content' }), // after, past it
+        unreadable('2026-10-23T10:00:00Z'), // before the decision, before the chart's range
+        unreadable('2026-11-06T11:00:00Z', { listed: true }), // listed: counted as its step
+        unreadable('2026-11-06T12:00:00Z', { kind: 'tool_write' }),
+      ],
+    }
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [damaged, ...rest], nextCursor: null, totalRuns: runs.length }),
+      ),
+    )
+    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    const chart = await screen.findByText(
+      'Incomplete data: 1 tool call could not be read',
+      {},
+      LOADED,
+    )
+    expect(chart.parentElement).toHaveTextContent(
+      "1 tool call from 2026-10-25 to 2026-11-10 could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 1.",
+    )
+    const windows = await screen.findByText(
+      'Incomplete data: 3 tool calls could not be read',
+      {},
+      LOADED,
+    )
+    expect(windows.parentElement).toHaveTextContent(
+      "3 tool calls in the compared windows could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 3. 1 before the decision date, 2 after.",
+    )
+    expect(
+      await screen.findByText(
+        /split at the decision date — incomplete: 3 tool calls could not be read$/,
+        {},
+        LOADED,
+      ),
+    ).toBeVisible()
+    // The readable calls are counted as before; the comparison may still be exported.
+    expect(kpi('Calls')).toBe('5 → 23')
+    expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeEnabled()
+  })
+
   it('shows an error with Retry when no run can be loaded', async () => {
     server.use(http.get(`${base}/runs`, () => HttpResponse.json({ error: 'x' }, { status: 403 })))
     renderAt('/?tz=UTC')

@@ -163,6 +163,92 @@ describe('/tools page', () => {
     expect(screen.queryByText(/Ignored tool=/)).toBeNull()
   })
 
+  it('shows the figures as incomplete when the installation could not read some calls', async () => {
+    const unreadable = (toolName: string | undefined, at: string, listed = false) => ({
+      sequence: 40,
+      kind: 'tool',
+      round: 1,
+      occurredAt: at,
+      ...(toolName === undefined ? {} : { toolName }),
+      listed,
+      reason: '"toolIsError": expected boolean, received string',
+    })
+    const damaged = {
+      ...runs[0],
+      unreadableSteps: [
+        unreadable(undefined, '2026-11-01T08:04:00Z'),
+        unreadable('get_page_content', '2026-11-01T08:05:00Z'),
+        unreadable('update_page_metadata', '2026-11-02T08:05:00Z'),
+        // Listed (counted as its step), and outside the range: neither is missing.
+        unreadable('get_page_content', '2026-11-01T08:06:00Z', true),
+        unreadable('get_page_content', '2026-11-03T00:00:00Z'),
+      ],
+    }
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [damaged, runs[1]], nextCursor: null, totalRuns: 2 }),
+      ),
+    )
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    const notice = await screen.findByText(
+      'Incomplete data: 3 tool calls could not be read',
+      {},
+      { timeout: 5000 },
+    )
+    expect(notice.parentElement).toHaveTextContent(
+      "3 tool calls in this range could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 3.",
+    )
+    expect(
+      await screen.findByRole('table', {
+        name: /^Tool calls by outcome, .* — incomplete: 3 tools$/,
+      }),
+    ).toBeInTheDocument()
+    // The counted figures are those of the readable calls; the report may still be exported.
+    expect(cellsOf(/^get_page_content/).slice(0, 6)).toEqual(['2', '1', '0', '0', '1', '0'])
+    expect(screen.getByRole('button', { name: 'Export tool report (CSV)' })).toBeEnabled()
+  })
+
+  it('counts only the unreadable calls of the selected tools, and those without a name', async () => {
+    const unreadable = (toolName: string | undefined) => ({
+      sequence: 40,
+      kind: 'tool',
+      round: 1,
+      occurredAt: '2026-11-01T08:04:00Z',
+      ...(toolName === undefined ? {} : { toolName }),
+      listed: false,
+      reason: 'its payload is not a JSON object',
+    })
+    const damaged = {
+      ...runs[0],
+      unreadableSteps: [unreadable(undefined), unreadable('get_page_content'), unreadable('x')],
+    }
+    server.use(
+      http.get(`${base}/runs`, () =>
+        HttpResponse.json({ runs: [damaged], nextCursor: null, totalRuns: 1 }),
+      ),
+    )
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=get_page_content')
+    expect(
+      await screen.findByText(
+        'Incomplete data: 2 tool calls could not be read',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('says nothing is missing when every call could be read', async () => {
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    expect(
+      await screen.findByRole(
+        'table',
+        { name: /^Tool calls by outcome, [^—]*: 3 tools$/ },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText(/could not be read/)).toBeNull()
+  })
+
   it('says what would appear when the range holds no calls', async () => {
     server.use(
       http.get(`${base}/runs`, () =>

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useState } from 'react'
 import type { RunSummary } from '../../api'
 import { EmptyState } from '../../components/ui/states'
+import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import type { Tool } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
 import type { ToolSummary } from '../../domain/summary'
@@ -21,7 +22,8 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
   const [query, setQuery] = useState('')
   const searchId = useId()
   const state = summary.state
-  const complete = state?.status === 'done'
+  const unreadable = state?.summary.unreadableToolSteps ?? 0
+  const complete = state?.status === 'done' && unreadable === 0
   const rows = useMemo(
     () => catalogueRows(tools, state ? state.summary : null, filters.tools),
     [tools, state, filters.tools],
@@ -51,6 +53,7 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
   return (
     <>
       <CountsStatus summary={summary} />
+      <UnreadableNotice count={unreadable} />
       <div className="checker-search">
         <label htmlFor={searchId}>Search tools</label>
         <input

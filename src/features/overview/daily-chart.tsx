@@ -7,6 +7,7 @@ import { dayOf } from '../../domain/time'
 import { ChartPlaceholder, OutcomeSeriesChart, SERIES_CHART_HEIGHT } from '../../components/charts'
 import { formatCount } from '../../components/ui/format-count'
 import { EmptyState } from '../../components/ui/states'
+import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import { LoadBanner } from './load-banner'
 
 export interface DailyChartProps {
@@ -32,6 +33,7 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
   const marker =
     day === null ? null : (series?.points.find((p) => p.first <= day && day <= p.last)?.key ?? null)
   const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
+  const unreadable = state?.summary.unreadableToolSteps ?? 0
   return (
     <section aria-labelledby="ov-daily">
       <h2 id="ov-daily" className="visually-hidden">
@@ -42,6 +44,7 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
         summary={summary}
         done={(runs) => `Daily chart: all ${formatCount(runs)} runs of the range loaded.`}
       />
+      <UnreadableNotice count={unreadable} where={`from ${shown.from} to ${shown.to}`} />
       {empty ? (
         <EmptyState title="No tool calls in this range">
           Calls per day by outcome from {shown.from} to {shown.to} would appear here.
@@ -51,7 +54,7 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
         <OutcomeSeriesChart
           points={series.points}
           granularity={series.granularity}
-          title={`Calls by outcome, ${shown.from} to ${shown.to} (${shown.tz})${state.status === 'done' ? '' : ' — incomplete'}`}
+          title={`Calls by outcome, ${shown.from} to ${shown.to} (${shown.tz})${state.status === 'done' && unreadable === 0 ? '' : ' — incomplete'}`}
           markerKey={marker}
           markerLabel="decision"
         />

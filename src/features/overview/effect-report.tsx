@@ -12,6 +12,7 @@ import {
 import type { Filters } from '../../domain/filters'
 import { AfterPaint } from '../../components/ui/after-paint'
 import { EmptyState } from '../../components/ui/states'
+import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import { ComparisonTable } from './comparison-table'
 import { ExportComparison } from './export-comparison'
 import { formatWhen, num } from './format'
@@ -40,24 +41,43 @@ export const EffectReport = memo(function EffectReport({
   const c = useMemo(() => compare(summary, catalogue ?? []), [summary, catalogue])
   const recovery = useMemo(() => recoveryOf(summary.after), [summary])
   const complete = state.status === 'done'
-  const incomplete = complete
-    ? ''
-    : ` — incomplete: ${num(state.loadedRuns)} of ${state.totalRuns === null ? '?' : num(state.totalRuns)} runs`
+  const unreadable = {
+    before: summary.before.unreadableToolSteps,
+    after: summary.after.unreadableToolSteps,
+  }
+  const unread = unreadable.before + unreadable.after
+  const incomplete = !complete
+    ? ` — incomplete: ${num(state.loadedRuns)} of ${state.totalRuns === null ? '?' : num(state.totalRuns)} runs`
+    : unread > 0
+      ? ` — incomplete: ${countOf(unread, 'tool call', 'tool calls')} could not be read`
+      : ''
   const tz = filters.tz
   const range = `${formatWhen(windows.before.startMs, tz)} to ${formatWhen(windows.after.endMs, tz)}`
+
+  const notice = (
+    <UnreadableNotice
+      count={unread}
+      where="in the compared windows"
+      detail={`${num(unreadable.before)} before the decision date, ${num(unreadable.after)} after`}
+    />
+  )
 
   const oneSided = windows.emptySide === 'before' || windows.emptySide === 'after'
   if (complete && !oneSided && c.overall.before.calls + c.overall.after.calls === 0) {
     return (
-      <EmptyState title="No tool calls around the decision date">
-        Tool calls between {range}
-        {filters.tools.length > 0 ? ' of the selected tools' : ''} would be compared here, before
-        against after. Try all tools or another decision date.
-      </EmptyState>
+      <>
+        {notice}
+        <EmptyState title="No tool calls around the decision date">
+          Tool calls between {range}
+          {filters.tools.length > 0 ? ' of the selected tools' : ''} would be compared here, before
+          against after. Try all tools or another decision date.
+        </EmptyState>
+      </>
     )
   }
   return (
     <div className="ov-report">
+      {notice}
       {oneSided ? (
         <EmptyState title={`No data ${windows.emptySide} the decision date`}>
           The installation recorded nothing {windows.emptySide} {formatWhen(windows.decisionMs, tz)}

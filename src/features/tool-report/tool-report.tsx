@@ -12,6 +12,7 @@ import {
 } from '../../domain/summary'
 import { OutcomeSeriesChart, ToolBarsChart } from '../../components/charts'
 import { EmptyState, LoadingState } from '../../components/ui/states'
+import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import type { LoadState, RunSummary } from '../../api'
 import { ExportActions } from './export-actions'
 import { LoadBanner } from './load-banner'
@@ -47,6 +48,7 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
         resume={summary.resume}
         reload={summary.reload}
       />
+      <UnreadableNotice count={state.summary.unreadableToolSteps} />
       {deferred ? <ToolReportBody {...deferred} /> : null}
     </div>
   )
@@ -77,6 +79,8 @@ const ToolReportBody = memo(function ToolReportBody({
   )
   const bars = useMemo(() => toolBars(rows), [rows])
   const complete = state.status === 'done'
+  // Figures short of calls the installation could not read are incomplete too, though loaded.
+  const incomplete = !complete || state.summary.unreadableToolSteps > 0
   const range = `${filters.from} to ${filters.to} (${filters.tz})`
   const totals = totalsRow(rows)
 
@@ -105,14 +109,14 @@ const ToolReportBody = memo(function ToolReportBody({
             otherCodes={otherRefusalCodes(rows)}
             writingTools={writing}
             filters={filters}
-            caption={`Tool calls by outcome, ${range}${complete ? '' : ' — incomplete'}: ${countOf(rows.length, 'tool', 'tools')}`}
+            caption={`Tool calls by outcome, ${range}${incomplete ? ' — incomplete' : ''}: ${countOf(rows.length, 'tool', 'tools')}`}
           />
           <div className="charts below-fold">
             <ToolBarsChart bars={bars} title="Calls per tool by outcome (top 15 tools)" />
             <OutcomeSeriesChart
               points={series.points}
               granularity={series.granularity}
-              title="Calls by outcome over time"
+              title={`Calls by outcome over time${incomplete ? ' — incomplete' : ''}`}
             />
           </div>
         </>
