@@ -232,6 +232,87 @@ describe('/runs/:uuid', () => {
     expect(screen.queryByText(/argument check since/)).not.toBeInTheDocument()
   })
 
+  it('lists the steps the installation could not read, as text only', async () => {
+    const evil = '\u202Eevil<img src=x onerror=alert(1)>'
+    const damaged = {
+      ...refusalThenCorrected,
+      uuid: 'r-damaged',
+      unreadableSteps: [
+        {
+          sequence: 8,
+          kind: 'tool',
+          round: 3,
+          occurredAt: '2026-11-10T10:03:00.000Z',
+          toolName: evil,
+          listed: false,
+          reason: '<script>alert(1)</script> "toolIsError": expected boolean, received string',
+        },
+        {
+          sequence: 4,
+          kind: 'llm',
+          round: 2,
+          occurredAt: '2026-11-10T10:02:00.000Z',
+          listed: true,
+          reason: '"promptTokens": expected number, received string',
+        },
+        {
+          sequence: 9,
+          kind: '',
+          round: 0,
+          occurredAt: '2026-11-10T10:04:00.000Z',
+          listed: false,
+          reason: 'its payload is not a JSON object',
+        },
+      ],
+    }
+    server.use(http.get(`${base}/runs/r-damaged`, () => HttpResponse.json(damaged)))
+    renderAt('/runs/r-damaged?tz=UTC')
+    const section = within(
+      await screen.findByRole('region', { name: 'Steps that could not be read' }, LOADED),
+    )
+    expect(section.getByRole('status')).toHaveTextContent(
+      'Incomplete: 3 recorded steps of this run could not be read' +
+        'The installation could not read them fully (damaged or older payloads). 2 steps are missing from the rounds below, 1 tool call among them, not counted.',
+    )
+    const cells = (name: RegExp) =>
+      within(section.getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+    expect(cells(/^8 /)).toEqual([
+      '10:03:00.000',
+      'tool',
+      '3',
+      evil,
+      'Not shown; the call is not counted',
+      '<script>alert(1)</script> "toolIsError": expected boolean, received string',
+    ])
+    expect(cells(/^4 /)).toEqual([
+      '10:02:00.000',
+      'llm',
+      '2',
+      'not read',
+      'Shown in its round, without the fields that could not be read',
+      '"promptTokens": expected number, received string',
+    ])
+    expect(cells(/^9 /).slice(1, 5)).toEqual(['(none)', 'outside', 'not read', 'Not shown'])
+    // Names and reasons are text, each isolated so a right-to-left override stays inside.
+    expect(document.querySelector('img')).toBeNull()
+    expect(document.querySelector('main script')).toBeNull()
+    expect(section.getByText(evil).tagName).toBe('BDI')
+    // The header counts the unlisted tool call beside the listed ones.
+    const facts = screen.getByText('Tool calls').closest('div')
+    expect(facts).toHaveTextContent('Tool calls4, and 1 that could not be read')
+    // The rounds are the run's listed steps, as always.
+    expect(round(1).getByRole('row', { name: /^2 / })).toHaveTextContent('Refused: arguments')
+  })
+
+  it('has no such section for a run whose steps could all be read', async () => {
+    renderAt('/runs/r-corrected?tz=UTC')
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    expect(screen.queryByRole('region', { name: 'Steps that could not be read' })).toBeNull()
+    expect(screen.queryByText(/could not be read/)).toBeNull()
+  })
+
   it('says when runs are kept forever', async () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, retentionDays: null })))
     renderAt('/runs/gone-uuid')

@@ -8,6 +8,8 @@ export interface RunHeaderProps {
   zone: string
   rounds: number
   toolCalls: number
+  /** Tool calls the installation could not read (not among the run's steps); 0 unless told. */
+  unreadableToolCalls?: number
 }
 
 const BADGE: Record<ReturnType<typeof decisionSide>, string> = {
@@ -20,7 +22,14 @@ const BADGE: Record<ReturnType<typeof decisionSide>, string> = {
 const words = (value: string) => value.replaceAll('_', ' ')
 
 /** The run's header: uuid, configuration, status, termination reason, start, finish, badge. */
-export function RunHeader({ run, meta, zone, rounds, toolCalls }: RunHeaderProps) {
+export function RunHeader({
+  run,
+  meta,
+  zone,
+  rounds,
+  toolCalls,
+  unreadableToolCalls = 0,
+}: RunHeaderProps) {
   const side = decisionSide(run, meta.argumentCheckSince)
   const started = Date.parse(run.startedAt)
   const finished = run.finishedAt === null ? null : Date.parse(run.finishedAt)
@@ -77,7 +86,10 @@ export function RunHeader({ run, meta, zone, rounds, toolCalls }: RunHeaderProps
         </div>
         <div>
           <dt>Tool calls</dt>
-          <dd>{toolCalls}</dd>
+          <dd>
+            {toolCalls}
+            {unreadableToolCalls > 0 ? `, and ${unreadableToolCalls} that could not be read` : ''}
+          </dd>
         </div>
       </dl>
     </header>

@@ -4,6 +4,7 @@ import { groupRounds, stepAnchorIds } from '../../domain/runs'
 import { EmptyState } from '../../components/ui/states'
 import { RoundSection } from './round-section'
 import { RunHeader } from './run-header'
+import { UnreadableSteps } from './unreadable-steps'
 import { useRoundKeys } from './use-round-keys'
 import './run-timeline.css'
 
@@ -47,10 +48,20 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
   useRoundKeys(container)
   const rounds = groups.filter((g) => g.round > 0).length
   const toolCalls = run.steps.filter((s) => s.kind === 'tool').length
+  const unreadableCalls = (run.unreadableSteps ?? []).filter(
+    (s) => !s.listed && s.kind === 'tool',
+  ).length
   const pending = run.finishedAt === null
   return (
     <div className="run-timeline" ref={container}>
-      <RunHeader run={run} meta={meta} zone={zone} rounds={rounds} toolCalls={toolCalls} />
+      <RunHeader
+        run={run}
+        meta={meta}
+        zone={zone}
+        rounds={rounds}
+        toolCalls={toolCalls}
+        unreadableToolCalls={unreadableCalls}
+      />
       <p className="run-timeline__privacy">
         <strong>Metadata only.</strong> {keptText(meta.privacyLevel)} The dashboard reads no prompt,
         answer, argument or result text, so there are no texts to show — only times, kinds,
@@ -67,6 +78,7 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
           </button>
         </div>
       ) : null}
+      <UnreadableSteps steps={run.unreadableSteps} zone={zone} />
       <p className="muted run-timeline__keys">
         Keyboard: ↓ or j for the next round, ↑ or k for the previous one, Esc back to the list.
       </p>
