@@ -1,6 +1,6 @@
 import type { Step } from '../../domain/contract'
-import type { SqlValue } from '../db/database'
 import type { Dialect } from '../sql/dialect'
+import { bound, type Fragment } from '../sql/fragment'
 
 /** The raw JSON texts of `toolRefusal` and `toolIsError` of a group ('' when absent). */
 export interface OutcomePair {
@@ -55,16 +55,13 @@ export function decodeOutcomeFields(
 }
 
 /** SQL true for a step `s` whose raw pair is one of `pairs` (compared exactly); false for none. */
-export function pairSql(
-  d: Dialect,
-  pairs: readonly OutcomePair[],
-): { sql: string; params: SqlValue[] } {
-  if (pairs.length === 0) return { sql: '(1 = 0)', params: [] }
+export function pairSql(d: Dialect, pairs: readonly OutcomePair[]): Fragment {
+  if (pairs.length === 0) return bound('(1 = 0)')
   const refusal = d.exact(`COALESCE(${d.field('s.j', 'toolRefusal')}, '')`)
   const isError = d.exact(`COALESCE(${d.field('s.j', 'toolIsError')}, '')`)
   const one = `(${refusal} = ${d.exactParam()} AND ${isError} = ${d.exactParam()})`
-  return {
-    sql: `(${pairs.map(() => one).join(' OR ')})`,
-    params: pairs.flatMap((pair) => [pair.refusal, pair.isError]),
-  }
+  return bound(
+    `(${pairs.map(() => one).join(' OR ')})`,
+    pairs.flatMap((pair) => [pair.refusal, pair.isError]),
+  )
 }

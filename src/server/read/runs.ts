@@ -1,6 +1,7 @@
 import { decodeCursor, encodeCursor, type RunQuery } from '../../domain/api-query'
-import { num, text, type Database, type Row, type SqlValue } from '../db/database'
+import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
+import { bound, join, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { readSteps, type RunSteps } from './events'
 import { runMatch } from './run-match'
@@ -44,8 +45,7 @@ export async function listRuns(
 ): Promise<ServedRunsPage> {
   const d = DIALECTS[db.engine]
   const match = runMatch(d, query)
-  const conditions = [match.sql]
-  const params: SqlValue[] = [...match.params]
+  const conditions = [match]
   if (cursor !== null) {
     const key = decodeCursor(cursor)
     const started = key === null ? Number.NaN : Date.parse(key.startedAt) / 1000
@@ -53,18 +53,18 @@ export async function listRuns(
       throw new BadCursorError('"cursor" is not a cursor this API issued.')
     }
     conditions.push(
-      `(${RUN_START} < ? OR (${RUN_START} = ? AND ${d.exact('r.uuid')} > ${d.exactParam()}))`,
+      bound(
+        `(${RUN_START} < ? OR (${RUN_START} = ? AND ${d.exact('r.uuid')} > ${d.exactParam()}))`,
+        [started, started, d.bindText(key.uuid)],
+      ),
     )
-    params.push(started, started, d.bindText(key.uuid))
   }
-  const where = conditions.join(' AND ')
+  const pageSql = sql`SELECT ${RUN_COLUMNS} FROM ${RUNS} r WHERE ${join(conditions, ' AND ')}
+       ORDER BY started DESC, ${d.exact('r.uuid')} ASC LIMIT ${bound('?', [limit + 1])}`
+  const countSql = sql`SELECT COUNT(*) AS n FROM ${RUNS} r WHERE ${match}`
   const [rows, counted] = await Promise.all([
-    db.query(
-      `SELECT ${RUN_COLUMNS} FROM ${RUNS} r WHERE ${where}
-       ORDER BY started DESC, ${d.exact('r.uuid')} ASC LIMIT ?`,
-      [...params, limit + 1],
-    ),
-    db.query(`SELECT COUNT(*) AS n FROM ${RUNS} r WHERE ${match.sql}`, match.params),
+    db.query(pageSql.sql, pageSql.params),
+    db.query(countSql.sql, countSql.params),
   ])
   const page = rows.slice(0, limit)
   const runs = await withSteps(db, page)

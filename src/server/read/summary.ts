@@ -2,10 +2,11 @@ import type { SummaryParams } from '../../domain/api-query'
 import type { SummaryResponse } from '../../domain/contract'
 import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
 import { bucketDay, createDayBuckets, dayOf } from '../../domain/time'
-import { num, text, type Database, type SqlValue } from '../db/database'
+import { num, text, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
+import { bound, join, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, RUNS, WRITE_KIND } from '../sql/tables'
-import { secondsFrom } from './run-match'
+import { namesOneOf, secondsFrom } from './run-match'
 import { decodeOutcomeFields, pairSql, type OutcomePairs } from './outcome-pairs'
 import { timeBuckets } from './time-buckets'
 
@@ -16,7 +17,6 @@ type Row = SummaryResponse['rows'][number]
 export type ServedSummary = SummaryResponse & { unreadableToolSteps?: number }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-const truth = (condition: string): string => `(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
 
 /**
  * The pre-aggregated summary of decision 0008, counted by the database: the runs `/runs` would
@@ -104,11 +104,17 @@ export async function countSummary(db: Database, query: Query): Promise<ServedSu
   return summary
 }
 
-/** The conditions on one step `s` (with parsed payload `s.j`) that the per-run counts use. */
-function stepConditions(d: Dialect, query: Query) {
-  const nameOk = d.isText('s.j', 'toolName')
-  const selected = query.tools.length > 0 ? d.textIn('s.j', 'toolName', query.tools.length) : nameOk
-  return { nameOk, selected }
+/** SQL 1 where a condition holds, else 0. */
+const truth = (condition: Fragment): Fragment => sql`(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
+const and = (...parts: Fragment[]): Fragment => join(parts, ' AND ')
+
+/** The steps `s` (payload parsed as `s.j`) of every run in `[from, to)`, `tool_write` rows left out. */
+function stepsInRange(d: Dialect, from: number, to: number): Fragment {
+  return bound(
+    `(SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
+      WHERE ${d.exact('e.kind')} <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s`,
+    [from, to],
+  )
 }
 
 async function countRuns(
@@ -119,17 +125,17 @@ async function countRuns(
   to: number,
   pairs: OutcomePairs,
 ) {
-  const c = stepConditions(d, query)
-  const counted = pairSql(d, pairs.counted)
-  const refused = pairSql(d, pairs.refused)
-  const failed = pairSql(d, pairs.failed)
-  const tool = `${d.exact('s.kind')} = 'tool'`
-  const isCounted = `${tool} AND ${c.selected} AND ${c.nameOk} AND ${counted.sql}`
   const filtered = query.tools.length > 0
-  const unreadable = `${tool} AND ${truth(`${c.nameOk} AND ${counted.sql}`)} = 0${
-    filtered ? ` AND (${truth(c.nameOk)} = 0 OR ${truth(c.selected)} = 1)` : ''
-  }`
-  const sql = `SELECT ${d.exact('r.status')} AS status, COUNT(*) AS runs,
+  const tool = bound(`${d.exact('s.kind')} = 'tool'`)
+  const nameOk = bound(d.isText('s.j', 'toolName'))
+  const selected = filtered ? namesOneOf(d, 's.j', query.tools) : nameOk
+  const counted = pairSql(d, pairs.counted)
+  const isCounted = and(tool, selected, nameOk, counted)
+  const readable = truth(and(nameOk, counted))
+  const unreadable = filtered
+    ? sql`${tool} AND ${readable} = 0 AND (${truth(nameOk)} = 0 OR ${truth(selected)} = 1)`
+    : sql`${tool} AND ${readable} = 0`
+  const statement = sql`SELECT ${d.exact('r.status')} AS status, COUNT(*) AS runs,
       SUM(CASE WHEN m.calls > 0 THEN 1 ELSE 0 END) AS with_calls,
       SUM(CASE WHEN m.refused > 0 THEN 1 ELSE 0 END) AS with_refusal,
       SUM(CASE WHEN m.failed > 0 THEN 1 ELSE 0 END) AS with_failure,
@@ -137,32 +143,16 @@ async function countRuns(
     FROM ${RUNS} r JOIN (
       SELECT s.run,
         SUM(${truth(isCounted)}) AS calls,
-        SUM(${truth(`${isCounted} AND ${refused.sql}`)}) AS refused,
-        SUM(${truth(`${isCounted} AND ${failed.sql}`)}) AS failed,
+        SUM(${truth(and(isCounted, pairSql(d, pairs.refused)))}) AS refused,
+        SUM(${truth(and(isCounted, pairSql(d, pairs.failed)))}) AS failed,
         SUM(${truth(unreadable)}) AS unreadable,
-        MAX(${truth(`${tool} AND ${c.selected}`)}) AS hit
-      FROM (SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-            WHERE ${d.exact('e.kind')} <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s
+        MAX(${truth(and(tool, selected))}) AS hit
+      FROM ${stepsInRange(d, from, to)}
       GROUP BY s.run
     ) m ON m.run = r.uid
     ${filtered ? 'WHERE m.hit = 1' : ''}
     GROUP BY 1`
-  // Parameters in the order their placeholders appear in the text above.
-  const sel = filtered ? query.tools.map((tool) => d.bindText(tool)) : []
-  const isCountedParams = [...sel, ...counted.params]
-  const unreadableParams = [...counted.params, ...(filtered ? sel : [])]
-  const params: SqlValue[] = [
-    ...isCountedParams,
-    ...isCountedParams,
-    ...refused.params,
-    ...isCountedParams,
-    ...failed.params,
-    ...unreadableParams,
-    ...sel,
-    from,
-    to,
-  ]
-  const result = await db.query(sql, params)
+  const result = await db.query(statement.sql, statement.params)
   const byStatus = result
     .map((row) => ({ status: text(row.status) ?? '', runs: num(row.runs) }))
     .sort((a, b) => byText(a.status, b.status))
@@ -186,24 +176,17 @@ async function listKinds(
   to: number,
   pairs: OutcomePairs,
 ): Promise<string[]> {
-  const counted = pairSql(d, pairs.counted)
-  const filtered = query.tools.length > 0
-  const matched = filtered
-    ? `AND s.run IN (SELECT e.run FROM ${EVENTS} e WHERE ${d.exact('e.kind')} = 'tool' AND e.crdate >= ? AND e.crdate < ?
-         AND ${d.textIn(d.json('e.payload'), 'toolName', query.tools.length)})`
-    : ''
-  const rows = await db.query(
-    `SELECT DISTINCT ${d.exact('s.kind')} AS kind FROM (SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-        WHERE ${d.exact('e.kind')} <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s
+  const listed = truth(and(bound(d.isText('s.j', 'toolName')), pairSql(d, pairs.counted)))
+  const matched =
+    query.tools.length > 0
+      ? sql`AND s.run IN (SELECT e.run FROM ${EVENTS} e WHERE ${d.exact('e.kind')} = 'tool'
+           AND ${bound('e.crdate >= ? AND e.crdate < ?', [from, to])}
+           AND ${namesOneOf(d, d.json('e.payload'), query.tools)})`
+      : bound('')
+  const statement = sql`SELECT DISTINCT ${d.exact('s.kind')} AS kind FROM ${stepsInRange(d, from, to)}
       WHERE s.run IN (SELECT r.uid FROM ${RUNS} r) ${matched}
-        AND (${d.exact('s.kind')} <> 'tool' OR ${truth(`${d.isText('s.j', 'toolName')} AND ${counted.sql}`)} = 1)`,
-    [
-      from,
-      to,
-      ...(filtered ? [from, to, ...query.tools.map((tool) => d.bindText(tool))] : []),
-      ...counted.params,
-    ],
-  )
+        AND (${d.exact('s.kind')} <> 'tool' OR ${listed} = 1)`
+  const rows = await db.query(statement.sql, statement.params)
   return rows
     .map((row) => text(row.kind) ?? '')
     .filter((kind) => kind !== '')

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { bound, join, sql } from './fragment'
+
+describe('SQL fragments', () => {
+  it('keeps the values in the order the text reads, however nested', () => {
+    const inner = sql`b = ${bound('?', [2])} OR c IN (${bound('?, ?', [3, 4])})`
+    const outer = sql`a = ${bound('?', [1])} AND (${inner}) AND d = ${bound('?', ['five'])}`
+    expect(outer.sql).toBe('a = ? AND (b = ? OR c IN (?, ?)) AND d = ?')
+    expect(outer.params).toEqual([1, 2, 3, 4, 'five'])
+    expect(join([bound('x = ?', [1]), bound('y'), bound('z = ?', [2])], ' AND ')).toEqual({
+      sql: 'x = ? AND y AND z = ?',
+      params: [1, 2],
+    })
+  })
+
+  it('refuses a placeholder without its value, so a miscounted list fails at once', () => {
+    expect(() => bound('a = ? AND b = ?', [1])).toThrow('2 placeholders for 1 values')
+    expect(() => sql`a = ${'?'}`).toThrow()
+    expect(() => sql`a = ? AND ${bound('b = ?', [1])}`).toThrow()
+  })
+})

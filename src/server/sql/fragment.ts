@@ -1,0 +1,46 @@
+import type { SqlValue } from '../db/database'
+
+/** SQL text with the values of its `?` placeholders, in the order they appear. */
+export interface Fragment {
+  readonly sql: string
+  readonly params: readonly SqlValue[]
+}
+
+const placeholders = (text: string): number => text.split('?').length - 1
+
+/**
+ * A fragment from trusted SQL text (constants and dialect output, never input) and the values of
+ * its placeholders; throws when their numbers differ, so a miscounted list fails at once.
+ */
+export function bound(text: string, params: readonly SqlValue[] = []): Fragment {
+  if (placeholders(text) !== params.length) {
+    throw new Error(`SQL has ${placeholders(text)} placeholders for ${params.length} values.`)
+  }
+  return { sql: text, params }
+}
+
+/**
+ * Composes SQL: a string part is trusted SQL without placeholders, a fragment brings its own
+ * values. The values come out in the order the text reads, however the parts are nested.
+ */
+export function sql(strings: TemplateStringsArray, ...parts: (Fragment | string)[]): Fragment {
+  let text = strings[0] ?? ''
+  const params: SqlValue[] = []
+  parts.forEach((part, i) => {
+    if (typeof part === 'string') text += bound(part).sql
+    else {
+      text += part.sql
+      params.push(...part.params)
+    }
+    text += strings[i + 1] ?? ''
+  })
+  return bound(text, params)
+}
+
+/** Fragments joined by a separator (trusted SQL such as ' AND '). */
+export function join(parts: readonly Fragment[], separator: string): Fragment {
+  return bound(
+    parts.map((part) => part.sql).join(separator),
+    parts.flatMap((part) => part.params),
+  )
+}
