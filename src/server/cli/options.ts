@@ -36,29 +36,38 @@ function integer(
   return n
 }
 
-/** The API server's command line. */
-export function parseApiOptions(argv: string[]): ApiOptions {
+/** The `--name value` options of a command line; anything else is a {@link UsageError}. */
+type Values = Record<string, string | undefined> & { database: string }
+
+function readOptions(argv: string[], names: readonly string[]): Values {
   let values: Record<string, string | undefined>
   try {
     values = parseArgs({
       args: argv,
-      options: {
-        database: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        tools: { type: 'string' },
-        settings: { type: 'string' },
-        dashboard: { type: 'string' },
-        tokens: { type: 'string' },
-        'statement-timeout': { type: 'string' },
-      },
+      options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
       strict: true,
       allowPositionals: false,
     }).values as Record<string, string | undefined>
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
-  if (values.database === undefined) throw new UsageError('--database is required.')
+  const database = values.database
+  if (database === undefined) throw new UsageError('--database is required.')
+  return { ...values, database }
+}
+
+/** The API server's command line. */
+export function parseApiOptions(argv: string[]): ApiOptions {
+  const values = readOptions(argv, [
+    'database',
+    'port',
+    'host',
+    'tools',
+    'settings',
+    'dashboard',
+    'tokens',
+    'statement-timeout',
+  ])
   return {
     database: values.database,
     port: integer(values.port, 'port', 0, 65535, 8787),
@@ -90,24 +99,7 @@ export const SEED_USAGE = `Usage: npm run api:seed -- --database <url> [--scale 
 
 /** The seeder's command line. */
 export function parseSeedOptions(argv: string[]): SeedOptions {
-  let values: Record<string, string | undefined>
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        database: { type: 'string' },
-        scale: { type: 'string' },
-        seed: { type: 'string' },
-        'tools-out': { type: 'string' },
-        'settings-out': { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values as Record<string, string | undefined>
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
-  if (values.database === undefined) throw new UsageError('--database is required.')
+  const values = readOptions(argv, ['database', 'scale', 'seed', 'tools-out', 'settings-out'])
   const scale = values.scale === undefined ? 1 : Number(values.scale)
   if (!(scale > 0 && scale <= 1000))
     throw new UsageError('--scale must be a number above 0, at most 1000.')
