@@ -1,9 +1,9 @@
 import type { Run, Step } from '../../domain/contract'
-import { num, text, type Database, type Row } from '../db/database'
+import { num, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
-import { stepFromRow, type UnreadableStep } from './step-from-row'
+import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './step-from-row'
 
 /** A run's steps as served, and the steps that could not be read fully. */
 export interface RunSteps {
@@ -43,15 +43,14 @@ function addRow(run: RunSteps | undefined, row: Row): void {
   if (read.write === null) return
   const call = lastCall(run.steps, read.write.toolName)
   if (call === undefined) {
-    run.unreadable.push({
-      sequence: num(row.sequence),
-      kind: text(row.kind) ?? '',
-      round: num(row.round),
-      occurredAt: new Date(num(row.crdate) * 1000).toISOString(),
-      ...(read.write.toolName === null ? {} : { toolName: read.write.toolName }),
-      listed: false,
-      reason: 'a tool_write step with no tool call of that tool before it',
-    })
+    run.unreadable.push(
+      unreadableStep(
+        placeOf(row),
+        read.write.toolName,
+        false,
+        'a tool_write step with no tool call of that tool before it',
+      ),
+    )
     return
   }
   call.writeTarget = { table: read.write.table, uid: read.write.uid }

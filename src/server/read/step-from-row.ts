@@ -36,6 +36,28 @@ function decode(row: Row, key: PayloadKey): Decoded {
   }
 }
 
+/** Where a row sits in its run: what an unreadable step reports besides its tool and reason. */
+type Place = Pick<UnreadableStep, 'sequence' | 'kind' | 'round' | 'occurredAt'>
+
+export function placeOf(row: Row): Place {
+  return {
+    sequence: num(row.sequence),
+    kind: text(row.kind) ?? '',
+    round: num(row.round),
+    occurredAt: new Date(num(row.crdate) * 1000).toISOString(),
+  }
+}
+
+/** The report of a step that could not be read fully. */
+export function unreadableStep(
+  place: Place,
+  toolName: string | null | undefined,
+  listed: boolean,
+  reason: string,
+): UnreadableStep {
+  return { ...place, ...(typeof toolName === 'string' ? { toolName } : {}), listed, reason }
+}
+
 /** The fields of the outcome rule: without them a tool step cannot be counted. */
 const OUTCOME_KEYS: ReadonlySet<string> = new Set(['toolName', 'toolIsError', 'toolRefusal'])
 
@@ -48,14 +70,9 @@ const OUTCOME_KEYS: ReadonlySet<string> = new Set(['toolName', 'toolIsError', 't
  * is reported. `toolRefusal` absent stays absent, null stays null.
  */
 export function stepFromRow(row: Row): ReadStep {
-  const kind = text(row.kind) ?? ''
-  const base = {
-    sequence: num(row.sequence),
-    kind,
-    round: num(row.round),
-    occurredAt: new Date(num(row.crdate) * 1000).toISOString(),
-    durationMs: num(row.duration_ms),
-  }
+  const place = placeOf(row)
+  const kind = place.kind
+  const base = { ...place, durationMs: num(row.duration_ms) }
   const reasons: string[] = []
   if (num(row.is_object) !== 1) reasons.push('its payload is not a JSON object')
   const fields: Record<string, unknown> = {}
@@ -64,7 +81,7 @@ export function stepFromRow(row: Row): ReadStep {
     if (decoded.present) fields[key] = decoded.value
   }
   const toolName = typeof fields.toolName === 'string' ? fields.toolName : undefined
-  if (kind === 'tool_write') return writeFrom(base, fields, toolName)
+  if (kind === 'tool_write') return writeFrom(place, fields, toolName)
 
   const candidate: Record<string, unknown> = { ...base }
   for (const key of ['toolName', 'toolIsError', 'toolRefusal', 'approved'] as const) {
@@ -97,15 +114,7 @@ export function stepFromRow(row: Row): ReadStep {
   const problem =
     reasons.length === 0
       ? null
-      : {
-          sequence: base.sequence,
-          kind,
-          round: base.round,
-          occurredAt: base.occurredAt,
-          ...(toolName === undefined ? {} : { toolName }),
-          listed: step !== null,
-          reason: [...new Set(reasons)].join('; '),
-        }
+      : unreadableStep(place, toolName, step !== null, [...new Set(reasons)].join('; '))
   return { step, write: null, problem }
 }
 
@@ -114,7 +123,7 @@ function describe(key: PropertyKey | undefined, message: string): string {
 }
 
 function writeFrom(
-  base: { sequence: number; kind: string; round: number; occurredAt: string },
+  place: Place,
   fields: Record<string, unknown>,
   toolName: string | undefined,
 ): ReadStep {
@@ -126,11 +135,11 @@ function writeFrom(
   return {
     step: null,
     write: null,
-    problem: {
-      ...base,
-      ...(toolName === undefined ? {} : { toolName }),
-      listed: false,
-      reason: 'a tool_write step without a readable writeTargetTable and writeTargetUid',
-    },
+    problem: unreadableStep(
+      place,
+      toolName,
+      false,
+      'a tool_write step without a readable writeTargetTable and writeTargetUid',
+    ),
   }
 }
