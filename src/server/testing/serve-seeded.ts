@@ -32,7 +32,13 @@ export function settingsOf(installation: Installation) {
 export async function serveSeeded(
   engine: Engine,
   installation: Installation,
-  options: { dashboard?: string; tokens?: string[]; statementTimeoutMs?: number } = {},
+  options: {
+    dashboard?: string
+    tokens?: string[]
+    statementTimeoutMs?: number
+    /** The URL the server reads with, made from the seeded database's (e.g. another user's). */
+    readAs?: (databaseUrl: string) => Promise<string>
+  } = {},
 ): Promise<SeededServer> {
   const database = await createTestDatabase(engine)
   const writer = openDatabase(database.url, { write: true })
@@ -55,9 +61,10 @@ export async function serveSeeded(
     writeFileSync(tokens, `# test tokens\n${options.tokens.join('\n')}\n`)
   }
   const log: string[] = []
+  const readUrl = options.readAs === undefined ? database.url : await options.readAs(database.url)
   const api = await startApi(
     {
-      database: database.url,
+      database: readUrl,
       port: 0,
       host: '127.0.0.1',
       tools,
