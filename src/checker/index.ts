@@ -9,3 +9,4 @@ export type {
 } from './types'
 export { checkArguments } from './check-arguments'
 export { checkTurn } from './check-turn'
+export { schemaTree, type SchemaNode, type SchemaNodeRole } from './schema-tree'

@@ -9,7 +9,16 @@ export const MAX_DEPTH = 64
 
 /** Keywords whose node the check cannot judge, so it skips the node whole ($dynamicRef and
  * $recursiveRef are later spellings of $ref). */
-const SKIPPED = ['$ref', 'oneOf', 'anyOf', 'allOf', 'not', 'if', '$dynamicRef', '$recursiveRef']
+export const SKIPPED_KEYWORDS = [
+  '$ref',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  '$dynamicRef',
+  '$recursiveRef',
+] as const
 
 /** What `additionalProperties: false` leaves allowed besides the declared properties. */
 export interface ExtraRule {
@@ -90,7 +99,7 @@ export function planOf(schema: unknown): Plan {
 /** Reads one schema node. Boolean, empty and unreadable nodes judge nothing. */
 export function compile(node: unknown, depth: number): Plan {
   if (depth >= MAX_DEPTH || !isRecord(node)) return SKIP
-  for (const keyword of SKIPPED) if (hasOwn(node, keyword)) return SKIP
+  for (const keyword of SKIPPED_KEYWORDS) if (hasOwn(node, keyword)) return SKIP
   let types = parseType(node.type)
   if (types === T_UNKNOWN) return SKIP
   // A nullable MCP parameter admits null (without a declared type, `nullable` says so alone).
@@ -101,9 +110,6 @@ export function compile(node: unknown, depth: number): Plan {
     ? [...new Set((node.required as unknown[]).filter((n): n is string => typeof n === 'string'))]
     : NONE
   const props = isRecord(node.properties) ? node.properties : null
-  const propsReadable = props !== null || node.properties === undefined
-  const extra =
-    node.additionalProperties === false && propsReadable ? extraRule(node.patternProperties) : null
   return {
     judged: true,
     types,
@@ -113,7 +119,7 @@ export function compile(node: unknown, depth: number): Plan {
     requiredSet: required.length > 0 ? new Set(required) : NO_NAMES,
     props,
     propPlans: new Map(),
-    extra,
+    extra: closedRule(node),
     items: isRecord(node.items) ? node.items : undefined,
     itemsFrom: Array.isArray(node.prefixItems) ? (node.prefixItems as unknown[]).length : 0,
     itemsPlan: null,
@@ -124,11 +130,15 @@ export function compile(node: unknown, depth: number): Plan {
 }
 
 /**
- * Compiles the patterns of `patternProperties` as Ajv does (with the `u` flag). A pattern that
- * does not compile could match any name, so the whole additionalProperties rule is dropped
- * (null) rather than refuse a name it may admit; missing patternProperties allow nothing extra.
+ * The `additionalProperties: false` rule of a node, or null when it has none the check can apply:
+ * `properties` that is not an object, `patternProperties` that is not one, or a pattern that does
+ * not compile as Ajv compiles it (with the `u` flag), which could match any name, so the rule is
+ * dropped rather than refuse a name it may admit. Missing patternProperties allow nothing extra.
  */
-function extraRule(patternProperties: unknown): ExtraRule | null {
+export function closedRule(node: Readonly<Record<string, unknown>>): ExtraRule | null {
+  if (node.additionalProperties !== false) return null
+  if (node.properties !== undefined && !isRecord(node.properties)) return null
+  const patternProperties = node.patternProperties
   if (patternProperties === undefined) return { patterns: [], patternSources: [], allowed: null }
   if (!isRecord(patternProperties)) return null
   const sources = Object.keys(patternProperties)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { checkArguments } from '../../checker'
-import { CATALOGUE } from '../../mocks/installation/catalogue'
+import { checkArguments } from './check-arguments'
+import { CATALOGUE } from '../mocks/installation/catalogue'
 import { MAX_NODES, schemaTree, type SchemaNode } from './schema-tree'
 
 const childNamed = (node: SchemaNode, name: string) => {

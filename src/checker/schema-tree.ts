@@ -1,25 +1,25 @@
 /**
  * A tool's JSON Schema as a tree a person can read, marking what the ADR 246 check judges and
- * what it skips. It mirrors src/checker's reading of a schema without importing it (the domain
- * layer stands below the checker); schema-tree.test.ts holds the two together.
+ * what it skips. The skipped keywords, the depth bound, the type names and the closed-object rule
+ * are the check's own (schema-plan.ts, kinds.ts); schema-tree.test.ts runs both over the demo
+ * catalogue.
  */
 
+import { T_UNKNOWN, parseType } from './kinds'
 import type { SchemaNode, SchemaNodeRole } from './schema-node'
+import { MAX_DEPTH, SKIPPED_KEYWORDS, closedRule } from './schema-plan'
 
 export type { SchemaNode, SchemaNodeRole } from './schema-node'
 
-/** The check stops judging below this depth (src/checker MAX_DEPTH). */
-export const CHECK_DEPTH = 64
 /** The tree shows at most this many nodes; the rest are counted as hidden. */
 export const MAX_NODES = 400
 export const ENUM_SHOWN = 12
 const TEXT = 160
 
-const SKIPPED = ['$ref', 'oneOf', 'anyOf', 'allOf', 'not', 'if', '$dynamicRef', '$recursiveRef']
-const KNOWN_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'])
+const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef']
 /** Keywords the tree shows itself, or that only annotate. */
-const READ = new Set([
-  ...SKIPPED,
+const READ = new Set<string>([
+  ...SKIPPED_KEYWORDS,
   'type',
   'nullable',
   'enum',
@@ -141,52 +141,30 @@ function describe(schema: unknown, node: SchemaNode, place: Place, budget: Budge
     node.enumTotal = schema.enum.length
     node.enumValues = schema.enum.slice(0, ENUM_SHOWN).map(previewValue)
   }
-  node.closed = schema.additionalProperties === false && closedRuleHolds(schema)
+  node.closed = closedRule(schema) !== null
   node.ignoredKeywords = Object.keys(schema)
     .filter((k) => !READ.has(k))
     .slice(0, 8)
     .map((k) => cut(k, 40))
-  const skipped = SKIPPED.filter((k) => Object.hasOwn(schema, k))
-  node.refs = ['$ref', '$dynamicRef', '$recursiveRef']
-    .map((k) => schema[k])
+  const skipped = SKIPPED_KEYWORDS.filter((k) => Object.hasOwn(schema, k))
+  node.refs = REF_KEYWORDS.map((k) => schema[k])
     .filter((r): r is string => typeof r === 'string')
     .map((r) => cut(r, 80))
 
-  const badType =
-    (type !== undefined && typeof type !== 'string' && !Array.isArray(type)) ||
-    names.some((n) => typeof n !== 'string' || !KNOWN_TYPES.has(n))
+  const badType = parseType(type) === T_UNKNOWN
   if (!place.reached) node.skipReason = place.unreachedReason
-  else if (place.depth >= CHECK_DEPTH) {
-    node.skipReason = `not judged by the check: nested deeper than ${CHECK_DEPTH} levels`
+  else if (place.depth >= MAX_DEPTH) {
+    node.skipReason = `not judged by the check: nested deeper than ${MAX_DEPTH} levels`
   } else if (skipped.length > 0) {
     node.skipReason = `not judged by the check: ${skipped.join(', ')}`
   } else if (badType) {
-    const unknown = names.find((n) => typeof n !== 'string' || !KNOWN_TYPES.has(n))
+    const unknown = names.find((n) => typeof n !== 'string' || parseType(n) === T_UNKNOWN)
     node.skipReason = `not judged by the check: unknown type ${previewValue(unknown ?? type)}`
   }
   node.judged = node.skipReason === null
   // A node the check skips is not looked into, so neither is the tree (keeps hostile schemas cheap).
-  if (skipped.length > 0 || badType || place.depth >= CHECK_DEPTH) return
+  if (skipped.length > 0 || badType || place.depth >= MAX_DEPTH) return
   addChildren(schema, node, place, budget)
-}
-
-/**
- * The check drops an `additionalProperties: false` it cannot apply safely: unreadable
- * `properties`, `patternProperties` that is not an object, or a pattern that does not compile.
- */
-function closedRuleHolds(schema: Node): boolean {
-  if (schema.properties !== undefined && !isRecord(schema.properties)) return false
-  const patterns = schema.patternProperties
-  if (patterns === undefined) return true
-  if (!isRecord(patterns)) return false
-  for (const source of Object.keys(patterns)) {
-    try {
-      new RegExp(source, 'u')
-    } catch {
-      return false
-    }
-  }
-  return true
 }
 
 function addChildren(schema: Node, node: SchemaNode, place: Place, budget: Budget): void {

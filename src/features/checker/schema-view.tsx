@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { schemaTree, type SchemaNode } from '../../domain/schema-tree'
+import { schemaTree, type SchemaNode } from '../../checker'
 import { formatCount } from '../../components/ui/format-count'
 
 export interface SchemaViewProps {
