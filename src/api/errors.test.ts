@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRetryAfter } from './errors'
+import { HttpError, describeApiError, parseRetryAfter } from './errors'
 
 const now = Date.parse('2026-11-03T14:00:00Z')
 
@@ -23,4 +23,13 @@ describe('parseRetryAfter', () => {
       expect(parseRetryAfter(value, now)).toBeNull()
     },
   )
+})
+
+describe('describeApiError', () => {
+  it("ends with one full stop when the server's sentence has its own", () => {
+    const error = new HttpError('/runs/x', 503, 'busy', 'Try later.', 1_000)
+    expect(describeApiError(error)).toBe(
+      'The diagnostics API answered HTTP 503 for /runs/x — Try later.',
+    )
+  })
 })

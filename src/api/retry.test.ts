@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError, NetworkError, TimeoutError, describeApiError } from './errors'
-import { retryDelay, retryPolicy } from './queries'
+import { HttpError, NetworkError, TimeoutError } from './errors'
+import { retryDelay, retryWait, shouldRetry } from './retry'
 
 describe('retryDelay', () => {
   it('waits as long as Retry-After says on a 429 or 503', () => {
@@ -17,24 +17,37 @@ describe('retryDelay', () => {
   })
 })
 
-describe('retryPolicy', () => {
+describe('shouldRetry', () => {
   it('never retries a 401 or 403, and retries server trouble three times', () => {
-    expect(retryPolicy(0, new HttpError('/meta', 401, null, null, null))).toBe(false)
-    expect(retryPolicy(0, new HttpError('/meta', 403, null, null, null))).toBe(false)
-    expect(retryPolicy(2, new HttpError('/meta', 500, null, null, null))).toBe(true)
-    expect(retryPolicy(3, new HttpError('/meta', 500, null, null, null))).toBe(false)
+    for (const call of ['request', 'pages'] as const) {
+      expect(shouldRetry(call, 0, new HttpError('/meta', 401, null, null, null))).toBe(false)
+      expect(shouldRetry(call, 0, new HttpError('/meta', 403, null, null, null))).toBe(false)
+      expect(shouldRetry(call, 2, new HttpError('/meta', 500, null, null, null))).toBe(true)
+      expect(shouldRetry(call, 3, new HttpError('/meta', 500, null, null, null))).toBe(false)
+    }
   })
 
-  it('never retries a timeout: the reader sees the message after one wait, not four', () => {
-    expect(retryPolicy(0, new TimeoutError('/runs/x', 30_000))).toBe(false)
+  it('never retries a timeout of a request: the reader sees the message after one wait, not four', () => {
+    expect(shouldRetry('request', 0, new TimeoutError('/runs/x', 30_000))).toBe(false)
+    expect(shouldRetry('pages', 0, new TimeoutError('/runs', 30_000))).toBe(true)
+  })
+
+  it('asks /summary again only when the server asked for patience', () => {
+    const busy = (status: number) => new HttpError('/summary', status, null, null, null)
+    expect([429, 503, 500, 502].map((s) => shouldRetry('summary', 0, busy(s)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
+    expect(shouldRetry('summary', 0, new NetworkError('/summary'))).toBe(false)
+    expect(shouldRetry('summary', 3, busy(503))).toBe(false)
   })
 })
 
-describe('describeApiError', () => {
-  it("ends with one full stop when the server's sentence has its own", () => {
-    const error = new HttpError('/runs/x', 503, 'busy', 'Try later.', 1_000)
-    expect(describeApiError(error)).toBe(
-      'The diagnostics API answered HTTP 503 for /runs/x — Try later.',
-    )
+describe('retryWait', () => {
+  it('is the delay while the policy retries, then null', () => {
+    const error = new HttpError('/runs', 503, null, null, null)
+    expect([0, 1, 2, 3].map((n) => retryWait('pages')(n, error))).toEqual([500, 1_000, 2_000, null])
   })
 })

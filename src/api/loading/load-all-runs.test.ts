@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import type { Run } from '../../domain/contract'
 import { ContractError, HttpError } from '../errors'
+import { retryWait, type RetryWait } from '../retry'
 import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 
 const base = '/api/diagnostics/v1'
@@ -50,6 +51,17 @@ function pages(list: number[][], fail?: (index: number, hit: number) => Response
   return hits
 }
 
+/** The loader's policy, waiting at most 1 ms (a Retry-After of 0 stays 0). */
+const fast: RetryWait = (attempt, error) => {
+  const wait = retryWait('pages')(attempt, error)
+  return wait === null ? null : Math.min(wait, 1)
+}
+/** At most `n` retries, each after at most 1 ms. */
+const retries =
+  (n: number): RetryWait =>
+  (attempt, error) =>
+    attempt < n ? fast(attempt, error) : null
+
 const load = (extra: Partial<Parameters<typeof loadAllRuns<string[]>>[0]> = {}) => {
   const updates: LoadState<string[]>[] = []
   const promise = loadAllRuns({
@@ -58,7 +70,7 @@ const load = (extra: Partial<Parameters<typeof loadAllRuns<string[]>>[0]> = {}) 
     folder: uuids,
     signal: new AbortController().signal,
     onUpdate: (s) => updates.push(s),
-    backoffMs: () => 1,
+    retry: fast,
     ...extra,
   })
   return { promise, updates }
@@ -117,7 +129,7 @@ describe('loadAllRuns', () => {
   it('a failure after some pages is partial, never complete, and resumes from its cursor', async () => {
     let broken = true
     pages([[1, 2], [3], [4]], (index) => (broken && index === 1 ? HttpResponse.error() : null))
-    const first = await load({ maxRetries: 1 }).promise
+    const first = await load({ retry: retries(1) }).promise
     expect(first).toMatchObject({ status: 'partial', loadedRuns: 2, totalRuns: 4, cursor: '1' })
     broken = false
     const seen = new Set(first.summary)
@@ -129,7 +141,7 @@ describe('loadAllRuns', () => {
   it('a resumed load whose cursor the server no longer knows (400) starts over, counting each run once', async () => {
     let broken = true
     pages([[1, 2], [3], [4]], (index) => (broken && index === 1 ? HttpResponse.error() : null))
-    const first = await load({ maxRetries: 0 }).promise
+    const first = await load({ retry: retries(0) }).promise
     expect(first).toMatchObject({ status: 'partial', loadedRuns: 2, cursor: '1' })
     broken = false
     // Resumed late: a run was added at the top meanwhile, and cursor '1' has expired.
@@ -241,7 +253,7 @@ describe('loadAllRuns — servers that page oddly', () => {
         ? { runs: [run(1)], nextCursor: 'A', totalRuns: 3 }
         : { runs: [run(2)], nextCursor: 'A', totalRuns: 3 },
     )
-    const final = await load({ maxRetries: 0 }).promise
+    const final = await load({ retry: retries(0) }).promise
     expect(hits()).toBe(2)
     expect(final).toMatchObject({ status: 'partial', loadedRuns: 2, cursor: 'A' })
     expect(final.error).toBeInstanceOf(ContractError)
@@ -254,7 +266,7 @@ describe('loadAllRuns — servers that page oddly', () => {
       nextCursor: cursor === 'A' ? 'B' : 'A',
       totalRuns: 1,
     }))
-    const final = await load({ maxRetries: 0 }).promise
+    const final = await load({ retry: retries(0) }).promise
     expect(hits()).toBe(3)
     expect(final).toMatchObject({ status: 'partial', loadedRuns: 1 })
     expect(final.error).toBeInstanceOf(ContractError)
@@ -266,7 +278,7 @@ describe('loadAllRuns — servers that page oddly', () => {
       nextCursor: `c${Number((cursor ?? 'c0').slice(1)) + 1}`,
       totalRuns: 1,
     }))
-    const final = await load({ maxRetries: 0 }).promise
+    const final = await load({ retry: retries(0) }).promise
     expect(hits()).toBeLessThan(60)
     expect(final).toMatchObject({ status: 'partial', loadedRuns: 1 })
     expect(final.error).toBeInstanceOf(ContractError)

@@ -1,7 +1,8 @@
 import type { Run } from '../../domain/contract'
 import { getRunsPage, type RunsQuery } from '../endpoints'
-import { ContractError, HttpError, isRetryable } from '../errors'
+import { ContractError, HttpError } from '../errors'
 import type { ApiConfig } from '../request'
+import { retryWait, type RetryWait } from '../retry'
 
 /** How a loader turns pages of runs into a summary without keeping the pages. */
 export interface Folder<S> {
@@ -43,9 +44,8 @@ export interface LoadOptions<S> {
    */
   resume?: { state: LoadState<S>; seen: Set<string> }
   pageSize?: number
-  maxRetries?: number
-  /** Backoff before retry n (0-based) when the server gave no Retry-After. */
-  backoffMs?: (attempt: number) => number
+  /** When to ask again after a failed page, and after how long: the one policy by default. */
+  retry?: RetryWait
 }
 
 export const PAGE_SIZE = 500
@@ -71,9 +71,6 @@ export function emptyState<S>(summary: S): LoadState<S> {
   }
 }
 
-/** The wait before retry `attempt` (0-based) when the server named none: 0.5 s, 1 s, 2 s … */
-export const defaultBackoff = (attempt: number) => 500 * 2 ** attempt
-
 /** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -93,7 +90,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Pages through `GET /runs` for a query and folds every page into a summary as it arrives; no
- * raw page is kept. Server trouble is retried with backoff (or as long as `Retry-After` says);
+ * raw page is kept. Server trouble is retried by the one policy (`retry.ts`, `pages`);
  * a failure after some pages ends as `partial` with the cursor to resume from, never as complete.
  * A resumed load whose cursor the server rejects (400: it expired while the load was paused)
  * starts over from the first page, once, dropping what it had folded so no run counts twice.
@@ -101,8 +98,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState<S>> {
   const { config, query, folder, signal, onUpdate } = options
-  const maxRetries = options.maxRetries ?? 3
-  const backoff = options.backoffMs ?? defaultBackoff
+  const retry = options.retry ?? retryWait('pages')
   const seen = options.resume?.seen ?? new Set<string>()
   let state: LoadState<S> = options.resume
     ? { ...options.resume.state, status: 'loading', error: null, waitMs: null }
@@ -165,12 +161,11 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
         startOver()
         continue
       }
-      if (!isRetryable(error) || attempt >= maxRetries) {
+      const waitMs = retry(attempt, error)
+      if (waitMs === null) {
         update({ error })
         return finish(state.pages > 0 ? 'partial' : 'error')
       }
-      const told = error instanceof HttpError ? error.retryAfterMs : null
-      const waitMs = told ?? backoff(attempt)
       attempt += 1
       update({ status: 'waiting', waitMs, error })
       try {

@@ -1,29 +1,22 @@
 import { emptySummary, type ToolSummary } from '../../domain/summary'
-import { HttpError } from '../errors'
+import { retryWait } from '../retry'
 import { fetchToolSummary } from '../summary-endpoint'
 import { queryOf, sendableTools } from './folder-specs'
-import { defaultBackoff, emptyState, sleep, type LoadState } from './load-all-runs'
+import { emptyState, sleep, type LoadState } from './load-all-runs'
 import type { LoadJob } from './load-runner'
 
 /** Base URLs whose API answered that it offers no `/summary`: not asked again. */
 const notOffered = new Set<string>()
 
-/** How often a `/summary` answered 429 or 503 is asked again before the loader folds instead. */
-const BUSY_RETRIES = 3
-
-/** How long to wait before asking again, when `error` is the server asking for patience. */
-function busyWaitMs(error: unknown, attempt: number): number | null {
-  if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) return null
-  return error.retryAfterMs ?? defaultBackoff(attempt)
-}
+const retry = retryWait('summary')
 
 /**
  * The tool summary of a job from the installation's own pre-aggregated `GET /summary`
  * (decision 0008), as a finished load state; null when the API does not offer it or the answer
  * cannot be used — the caller then folds `/runs` as always, which also reports any real trouble
- * (an expired session, a server error) the usual way. A 429 or 503 is asked again after the
- * wait the server names (reported through `onUpdate` as `waiting`), a few times, before that.
- * Only tool summaries of a non-empty range.
+ * (an expired session, a server error) the usual way. A 429 or 503 is asked again by the one
+ * retry policy (`retry.ts`; reported through `onUpdate` as `waiting`) before that. Only tool
+ * summaries of a non-empty range.
  */
 export async function serverSummary(
   job: LoadJob,
@@ -39,8 +32,8 @@ export async function serverSummary(
     return null
   }
   const { from, to } = queryOf(spec)
-  // 429/503 follow the loader's retry rules (decision 0008): folding every page instead would
-  // ask hundreds of times of a server that just asked us to wait.
+  // A 429/503 is waited for (decision 0008): folding every page instead would ask hundreds of
+  // times of a server that just asked us to wait.
   for (let attempt = 0; ; attempt++) {
     try {
       const answer = await fetchToolSummary(config, { from, to, tz: buckets.zone, tool }, signal)
@@ -61,7 +54,7 @@ export async function serverSummary(
         counted: 'server',
       }
     } catch (error) {
-      const waitMs = signal.aborted || attempt >= BUSY_RETRIES ? null : busyWaitMs(error, attempt)
+      const waitMs = signal.aborted ? null : retry(attempt, error)
       if (waitMs === null) return null
       onUpdate?.({ ...emptyState(emptySummary()), status: 'waiting', waitMs, error })
       try {
