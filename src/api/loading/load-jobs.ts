@@ -17,6 +17,8 @@ interface Running {
  */
 export class LoadJobs implements LoadRunner {
   private jobs = new Map<number, Running>()
+  /** Base URLs whose API offers no `/summary`: not asked again while these jobs live. */
+  private notOffered = new Set<string>()
 
   /**
    * `askServer`: try the installation's pre-aggregated `/summary` before folding a tool summary
@@ -39,7 +41,7 @@ export class LoadJobs implements LoadRunner {
     }
     this.jobs.set(job.id, running)
     const counted = this.askServer
-      ? await serverSummary(job, running.controller.signal, onUpdate)
+      ? await serverSummary(job, running.controller.signal, this.notOffered, onUpdate)
       : null
     if (counted) {
       running.state = counted

@@ -5,9 +5,6 @@ import { queryOf, sendableTools } from './folder-specs'
 import { emptyState, sleep, type LoadState } from './load-all-runs'
 import type { LoadJob } from './load-runner'
 
-/** Base URLs whose API answered that it offers no `/summary`: not asked again. */
-const notOffered = new Set<string>()
-
 const retry = retryWait('summary')
 
 /**
@@ -16,11 +13,13 @@ const retry = retryWait('summary')
  * cannot be used — the caller then folds `/runs` as always, which also reports any real trouble
  * (an expired session, a server error) the usual way. A 429 or 503 is asked again by the one
  * retry policy (`retry.ts`; reported through `onUpdate` as `waiting`) before that. Only tool
- * summaries of a non-empty range.
+ * summaries of a non-empty range. `notOffered` holds the base URLs whose API answered that it
+ * offers no `/summary`: they are not asked again (the caller keeps it as long as it lives).
  */
 export async function serverSummary(
   job: LoadJob,
   signal: AbortSignal,
+  notOffered: Set<string>,
   onUpdate?: (state: LoadState<ToolSummary>) => void,
 ): Promise<LoadState<ToolSummary> | null> {
   const { spec, config } = job

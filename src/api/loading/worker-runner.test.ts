@@ -69,6 +69,9 @@ const job = (kind: 'tool-summary' | 'runs-list'): LoadJob => ({
   resumeFrom: null,
 })
 
+/** The API offers no pre-aggregated `/summary` (decision 0008): the worker folds `/runs`. */
+const noSummary = http.get(`${base}/summary`, () => new HttpResponse(null, { status: 404 }))
+
 async function finalState(runner: LoadJobs | WorkerRunner, load: LoadJob) {
   const states: LoadState<unknown>[] = []
   await runner.start(load, (state) => states.push(state))
@@ -105,6 +108,7 @@ describe('WorkerRunner', () => {
 
   it('brings errors back as the same classes, with their fields', async () => {
     server.use(
+      noSummary,
       http.get(`${base}/runs`, () =>
         HttpResponse.json({ error: 'denied', message: 'No.' }, { status: 403 }),
       ),
@@ -116,7 +120,10 @@ describe('WorkerRunner', () => {
   })
 
   it('brings an HTML page answered instead of JSON back as such', async () => {
-    server.use(http.get(`${base}/runs`, () => HttpResponse.html('<html>Sign in</html>')))
+    server.use(
+      noSummary,
+      http.get(`${base}/runs`, () => HttpResponse.html('<html>Sign in</html>')),
+    )
     const there = await finalState(new WorkerRunner(fakeWorker()), job('tool-summary'))
     expect(there.last?.status).toBe('error')
     expect(there.last?.error).toBeInstanceOf(HtmlPageError)
