@@ -1,4 +1,5 @@
-import type { RunsQuery } from './endpoints'
+import { hashKey } from '@tanstack/react-query'
+import type { FolderSpec } from './loading/folder-specs'
 import type { ApiConfig } from './request'
 
 /**
@@ -10,6 +11,14 @@ export const diagnosticsKeys = {
   meta: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'meta'] as const,
   tools: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'tools'] as const,
   run: (config: ApiConfig, uuid: string) => [...diagnosticsKeys.all(config), 'run', uuid] as const,
-  runsPage: (config: ApiConfig, query: RunsQuery) =>
-    [...diagnosticsKeys.all(config), 'runs-page', query] as const,
+  /**
+   * A folded summary: the whole spec (its kind and scope, plain data) is the key, so every field
+   * that changes what is counted is in it and none can be left out.
+   */
+  summary: (config: ApiConfig, spec: FolderSpec) =>
+    [...diagnosticsKeys.all(config), 'summary', spec] as const,
 }
+
+/** The summary store's key of a load: {@link diagnosticsKeys.summary}, hashed as TanStack Query does. */
+export const summaryKey = (request: { config: ApiConfig; spec: FolderSpec }): string =>
+  hashKey(diagnosticsKeys.summary(request.config, request.spec))

@@ -4,15 +4,18 @@ import {
   useContext,
   useDeferredValue,
   useEffect,
+  useEffectEvent,
   useMemo,
   useSyncExternalStore,
 } from 'react'
 import type { LoadState } from './loading/load-all-runs'
-import { RunSummaryStore, type SummaryRequest } from './loading/run-summary-store'
+import type { SummaryRequest, SummaryStore } from './loading/summary-store'
+import { summaryKey } from './query-keys'
 
-export const RunSummaryStoreContext = createContext<RunSummaryStore | null>(null)
+export const SummaryStoreContext = createContext<SummaryStore | null>(null)
 
-export interface RunSummary<S> {
+/** A summary folded from every run of a scope, as it loads, and what the person can do to it. */
+export interface FoldedSummary<S> {
   state: LoadState<S> | null
   cancel: () => void
   resume: () => void
@@ -20,39 +23,49 @@ export interface RunSummary<S> {
 }
 
 /** The app's store of folded summaries (and runner of one-off loads such as exports). */
-export function useRunSummaryStore(): RunSummaryStore {
-  const store = useContext(RunSummaryStoreContext)
-  if (!store) throw new Error('useRunSummaryStore needs a RunSummaryStoreContext provider')
+export function useSummaryStore(): SummaryStore {
+  const store = useContext(SummaryStoreContext)
+  if (!store) throw new Error('useSummaryStore needs a SummaryStoreContext provider')
   return store
 }
 
 /**
- * The folded summary for `key` (a string made from the parsed filters), loading it when needed.
- * Pass `request: null` while what the key depends on (meta, catalogue) is still loading.
+ * The summary `request` folds every run of its scope into, loading it when needed; cached by
+ * {@link summaryKey}, so a new request object for the same scope is the same load. Pass null
+ * while what the request depends on (meta, catalogue) is still loading.
  */
-export function useRunSummary<S>(key: string, request: SummaryRequest<S> | null): RunSummary<S> {
-  const store = useRunSummaryStore()
+export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSummary<S> {
+  const store = useSummaryStore()
+  const key = useMemo(() => (request ? summaryKey(request) : null), [request])
   const state = useSyncExternalStore(
     store.subscribe,
-    () => store.get<S>(key),
+    () => (key === null ? null : store.get<S>(key)),
     () => null,
   )
+  // Reads the latest request without making it a reason to restart: only the key is.
+  const watch = useEffectEvent((watched: string) => {
+    if (request) store.watch(watched, request)
+  })
   useEffect(() => {
-    if (!request) return
-    store.watch(key, request)
+    if (key === null) return
+    watch(key)
     return () => store.release(key)
-    // The key stands for the request: a new request object with the same key is the same load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, key, request === null])
+  }, [store, key])
   // The figures re-render as a transition: React renders them in slices between other work,
   // so typing in a filter stays immediate while a load keeps publishing.
   // Only a newer state of the same key is deferred: other filters' figures are never shown.
   const current = useMemo(() => ({ key, state }), [key, state])
   const deferred = useDeferredValue(current)
-  const shown = request && deferred.key === key ? deferred.state : request ? state : null
-  const cancel = useCallback(() => store.cancel(key), [store, key])
-  const resume = useCallback(() => store.resume(key), [store, key])
-  const reload = useCallback(() => store.reload(key), [store, key])
+  const shown = key === null ? null : deferred.key === key ? deferred.state : state
+  const cancel = useCallback(() => {
+    if (key !== null) store.cancel(key)
+  }, [store, key])
+  const resume = useCallback(() => {
+    if (key !== null) store.resume(key)
+  }, [store, key])
+  const reload = useCallback(() => {
+    if (key !== null) store.reload(key)
+  }, [store, key])
   // One object while nothing changed, so pages can memoise (and defer) what they build on it.
   return useMemo(() => ({ state: shown, cancel, resume, reload }), [shown, cancel, resume, reload])
 }

@@ -1,21 +1,19 @@
 import { useMemo } from 'react'
 import { useApiConfig } from './api-context'
-import type { SummaryRequest } from './loading/run-summary-store'
-import { useRunSummary } from './use-run-summary'
+import type { SummaryRequest } from './loading/summary-store'
+import type { ApiConfig } from './request'
+import { useFoldedSummary } from './use-folded-summary'
 import type { Filters } from '../domain/filters'
 import { createScope, type ToolSummary } from '../domain/summary'
 
-/** The cache key of a summary: exactly the filters that change what is counted. */
-export function summaryKey(baseUrl: string, filters: Filters): string {
-  return JSON.stringify([
-    'tool-summary',
-    baseUrl,
-    filters.from,
-    filters.to,
-    filters.tz,
-    filters.tools,
-  ])
-}
+/** The load of the tool summary of `filters`. */
+export const toolSummaryRequest = (
+  config: ApiConfig,
+  filters: Filters,
+): SummaryRequest<ToolSummary> => ({
+  config,
+  spec: { kind: 'tool-summary', scope: createScope(filters) },
+})
 
 /**
  * Loads every run of the filters' range (and tools) page by page and folds it into a
@@ -23,14 +21,9 @@ export function summaryKey(baseUrl: string, filters: Filters): string {
  */
 export function useToolSummary(filters: Filters | null) {
   const config = useApiConfig()
-  const request = useMemo((): SummaryRequest<ToolSummary> | null => {
-    if (!filters) return null
-    const scope = createScope(filters)
-    return {
-      config,
-      spec: { kind: 'tool-summary', scope },
-    }
-  }, [config, filters])
-  const key = filters ? summaryKey(config.baseUrl, filters) : 'none'
-  return useRunSummary(key, request)
+  const request = useMemo(
+    () => (filters ? toolSummaryRequest(config, filters) : null),
+    [config, filters],
+  )
+  return useFoldedSummary(request)
 }

@@ -3,8 +3,8 @@ import { RouterProvider } from '@tanstack/react-router'
 import { useState } from 'react'
 import {
   ApiConfigProvider,
-  RunSummaryStore,
-  RunSummaryStoreContext,
+  SummaryStore,
+  SummaryStoreContext,
   type ApiConfig,
   type LoadRunner,
 } from '../api'
@@ -27,14 +27,14 @@ export const createQueryClient = () =>
 export function App({ api, router, queryClient, loads }: AppProps) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   const [appRouter] = useState(() => router ?? createAppRouter())
-  const [summaries] = useState(() => new RunSummaryStore(loads))
+  const [summaries] = useState(() => new SummaryStore(loads))
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={client}>
         <ApiConfigProvider config={api}>
-          <RunSummaryStoreContext.Provider value={summaries}>
+          <SummaryStoreContext.Provider value={summaries}>
             <RouterProvider router={appRouter} />
-          </RunSummaryStoreContext.Provider>
+          </SummaryStoreContext.Provider>
         </ApiConfigProvider>
       </QueryClientProvider>
     </AppErrorBoundary>

@@ -1,6 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react'
-import { RunSummaryStoreContext, summaryKey, useApiConfig, useMeta, useToolCatalogue } from '../api'
+import {
+  SummaryStoreContext,
+  summaryKey,
+  toolSummaryRequest,
+  useApiConfig,
+  useMeta,
+  useToolCatalogue,
+} from '../api'
 import {
   filtersToSearch,
   parseFilters,
@@ -32,7 +39,7 @@ export function useDashboardFilters() {
   const zone = browserZone()
 
   const config = useApiConfig()
-  const store = useContext(RunSummaryStoreContext)
+  const store = useContext(SummaryStoreContext)
   const context = useMemo(
     () =>
       meta.data
@@ -50,8 +57,8 @@ export function useDashboardFilters() {
   const rangeKey = useMemo(() => {
     if (!context) return null
     const { filters } = parseFilters(raw, { ...context, knownTools: null })
-    return summaryKey(config.baseUrl, { ...filters, tools: [] })
-  }, [raw, context, config.baseUrl])
+    return summaryKey(toolSummaryRequest(config, { ...filters, tools: [] }))
+  }, [raw, context, config])
   const rangeCounts = useSyncExternalStore(
     store?.subscribe ?? noSubscribe,
     () => (rangeKey && store ? (store.get<ToolSummary>(rangeKey)?.summary.byTool ?? null) : null),

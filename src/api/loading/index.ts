@@ -1,5 +1,5 @@
 export * from './load-all-runs'
-export * from './run-summary-store'
+export * from './summary-store'
 export * from './folder-specs'
 export * from './load-runner'
 export * from './load-jobs'

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node'
 import { createScope } from '../../domain/summary'
 import type { Folder } from './load-all-runs'
 import { LoadJobs } from './load-jobs'
-import { RunSummaryStore, type SummaryRequest } from './run-summary-store'
+import { SummaryStore, type SummaryRequest } from './summary-store'
 
 const base = '/api/diagnostics/v1'
 const server = setupServer()
@@ -26,7 +26,7 @@ const uuids: Folder<string[]> = {
   fold: (s, runs) => [...s, ...runs.map((r) => r.uuid)],
 }
 // The store runs whatever its runner folds; here every spec folds into the list of uuids seen.
-const newStore = () => new RunSummaryStore(new LoadJobs(() => uuids as Folder<unknown>))
+const newStore = () => new SummaryStore(new LoadJobs(() => uuids as Folder<unknown>))
 const request: SummaryRequest<string[]> = {
   config: { baseUrl: base },
   spec: {
@@ -49,7 +49,7 @@ function serve(pages: string[][]) {
   )
 }
 
-const settled = (store: RunSummaryStore, key: string) =>
+const settled = (store: SummaryStore, key: string) =>
   new Promise<void>((resolve) => {
     const check = () => {
       const status = store.get(key)?.status
@@ -59,7 +59,7 @@ const settled = (store: RunSummaryStore, key: string) =>
     check()
   })
 
-const until = (store: RunSummaryStore, key: string, status: string) =>
+const until = (store: SummaryStore, key: string, status: string) =>
   new Promise<void>((resolve) => {
     const check = () => {
       if (store.get(key)?.status === status) resolve()
@@ -68,7 +68,7 @@ const until = (store: RunSummaryStore, key: string, status: string) =>
     check()
   })
 
-describe('RunSummaryStore', () => {
+describe('SummaryStore', () => {
   it('finishes a load that was released and watched again at once (StrictMode mounts)', async () => {
     serve([['a', 'b'], ['c'], ['d']])
     const store = newStore()

@@ -44,11 +44,13 @@ const isRunning = (entry: Entry) => {
 }
 
 /**
- * Loads and caches folded summaries by key (the parsed filters): switching back to filters seen
- * before is instant, a load nobody watches any more is aborted, and an incomplete load keeps its
- * summary and cursor so it can be resumed. React reads it through useSyncExternalStore.
+ * Loads and caches folded summaries by key (`summaryKey` of the request): switching back to
+ * filters seen before is instant, a load nobody watches any more is aborted, and an incomplete
+ * load keeps its summary and cursor so it can be resumed. React reads it through
+ * useSyncExternalStore. TanStack Query caches single answers; this caches loads of many pages
+ * that run in a worker and continue where they stopped, which its cache has no notion of.
  */
-export class RunSummaryStore {
+export class SummaryStore {
   private entries = new Map<string, Entry>()
   private listeners = new Set<() => void>()
   private clock = 0

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react'
-import type { RunSummary } from '../../api'
+import type { FoldedSummary } from '../../api'
 import { EmptyState } from '../../components/ui/states'
 import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import type { Tool } from '../../domain/contract'
@@ -13,7 +13,7 @@ import { countOf, formatCount } from '../../components/ui/format-count'
 export interface CatalogueSectionProps {
   tools: readonly Tool[]
   filters: Filters
-  summary: RunSummary<ToolSummary>
+  summary: FoldedSummary<ToolSummary>
   onInspect: (tool: string) => void
 }
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { describeApiError, type RunSummary, type useToolCatalogue } from '../../api'
+import { describeApiError, type FoldedSummary, type useToolCatalogue } from '../../api'
 import { ErrorState, LoadingState } from '../../components/ui/states'
 import type { Filters } from '../../domain/filters'
 import { starterArgs } from '../../domain/playground'
@@ -12,7 +12,7 @@ import './checker.css'
 export interface CheckerProps {
   filters: Filters
   catalogue: ReturnType<typeof useToolCatalogue>
-  summary: RunSummary<ToolSummary>
+  summary: FoldedSummary<ToolSummary>
 }
 
 /** The checker: the tool catalogue with its calls, and one tool's schema and playground. */

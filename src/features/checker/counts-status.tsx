@@ -1,10 +1,10 @@
-import { describeApiError, type RunSummary } from '../../api'
+import { describeApiError, type FoldedSummary } from '../../api'
 import { LoadBanner } from '../../components/ui/load-banner'
 import { LoadingState } from '../../components/ui/states'
 import type { ToolSummary } from '../../domain/summary'
 
 /** The shared load banner for the calls counted next to each tool. */
-export function CountsStatus({ summary }: { summary: RunSummary<ToolSummary> }) {
+export function CountsStatus({ summary }: { summary: FoldedSummary<ToolSummary> }) {
   const { state } = summary
   if (state === null) return <LoadingState label="Loading the calls of each tool" />
   return (

@@ -1,11 +1,11 @@
-import { describeApiError, type RunSummary } from '../../api'
+import { describeApiError, type FoldedSummary } from '../../api'
 import { LoadBanner as SharedLoadBanner } from '../../components/ui/load-banner'
 import { LoadingState } from '../../components/ui/states'
 
 export interface LoadBannerProps {
   /** What is loading, e.g. "Loading the runs of both windows". */
   label: string
-  summary: RunSummary<unknown>
+  summary: FoldedSummary<unknown>
   /**
    * The line that replaces the banner once the load is complete, e.g. "All 1,234 runs loaded".
    * Given, the banner keeps its place (a slot as high as the loading state), so what is below

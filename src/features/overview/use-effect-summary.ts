@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useApiConfig, useRunSummary, type SummaryRequest } from '../../api'
+import { useApiConfig, useFoldedSummary, type SummaryRequest } from '../../api'
 import type { Meta } from '../../domain/contract'
 import {
   createEffectScope,
@@ -19,27 +19,11 @@ export interface EffectLoad {
 
 /**
  * The effect summary of both windows, every `/runs` page folded in as it arrives; cached by
- * what changes the count (windows, tools, the catalogue's flags). Null input (or windows
- * without data) loads nothing. Pass a memoised `load`: a new object makes a new request.
+ * its scope (windows, tools, the catalogue's flags). Null input (or windows without data)
+ * loads nothing. Pass a memoised `load`: a new object builds the scope again.
  */
 export function useEffectSummary(load: EffectLoad | null) {
   const config = useApiConfig()
-  const flags = load
-    ? load.catalogue
-        .map((t) => `${t.name}:${t.source}:${t.approval ? 1 : 0}${t.input ? 1 : 0}`)
-        .sort()
-    : []
-  const key = load
-    ? JSON.stringify([
-        'effect-summary',
-        config.baseUrl,
-        load.windows.before.startMs,
-        load.windows.decisionMs,
-        load.windows.after.endMs,
-        load.tools,
-        flags,
-      ])
-    : 'none'
   const request = useMemo((): SummaryRequest<EffectSummary> | null => {
     if (!load || load.windows.lengthMs <= 0) return null
     const scope = createEffectScope(load.windows, load.tools, load.catalogue)
@@ -48,7 +32,7 @@ export function useEffectSummary(load: EffectLoad | null) {
       spec: { kind: 'effect', scope },
     }
   }, [config, load])
-  return useRunSummary(key, request)
+  return useFoldedSummary(request)
 }
 
 /**
@@ -60,9 +44,6 @@ export function useFirstRefusal(meta: Meta, enabled: boolean) {
   const first = meta.earliestAt === null ? NaN : Date.parse(meta.earliestAt)
   const last = meta.latestAt === null ? NaN : Date.parse(meta.latestAt)
   const usable = enabled && Number.isFinite(first) && Number.isFinite(last) && first <= last
-  const key = usable
-    ? JSON.stringify(['first-refusal', config.baseUrl, meta.earliestAt, meta.latestAt])
-    : 'none'
   const request = useMemo((): SummaryRequest<FirstRefusal> | null => {
     if (!usable) return null
     const scope = createScope({
@@ -76,5 +57,5 @@ export function useFirstRefusal(meta: Meta, enabled: boolean) {
       spec: { kind: 'first-refusal', scope },
     }
   }, [config, usable, first, last])
-  return { ...useRunSummary(key, request), usable }
+  return { ...useFoldedSummary(request), usable }
 }

@@ -1,2 +1,2 @@
 export { RunsList, type RunsListProps } from './runs-list'
-export { useRunsList, runsListKey } from './use-runs-list'
+export { useRunsList } from './use-runs-list'

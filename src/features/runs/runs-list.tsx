@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
-import type { RunSummary } from '../../api'
+import type { FoldedSummary } from '../../api'
 import type { Filters } from '../../domain/filters'
 import {
   describeSelection,
@@ -31,7 +31,7 @@ export interface RunsListProps {
   /** The order of the rows (from the URL); a header click asks for the next one. */
   sort: RunSort
   onSortChange: (next: RunSort) => void
-  runs: RunSummary<RunsSummary>
+  runs: FoldedSummary<RunsSummary>
   /** The installation has recorded no run at all (`/meta`'s latestAt is null). */
   noRunsEver?: boolean
 }

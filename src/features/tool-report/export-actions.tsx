@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { describeApiError, useApiConfig, useRunSummaryStore } from '../../api'
+import { describeApiError, useApiConfig, useSummaryStore } from '../../api'
 import type { Filters } from '../../domain/filters'
 import {
   EXCEL_MAX_ROWS,
@@ -31,7 +31,7 @@ const num = formatCount
 /** The two CSV exports of the tool report. */
 export function ExportActions({ filters, rows, complete }: ExportActionsProps) {
   const config = useApiConfig()
-  const store = useRunSummaryStore()
+  const store = useSummaryStore()
   const [calls, setCalls] = useState<CallsState>({ status: 'idle' })
   const controller = useRef<AbortController | null>(null)
 

@@ -1,4 +1,4 @@
-import type { ApiConfig, RunSummaryStore } from '../../api'
+import type { ApiConfig, SummaryStore } from '../../api'
 import { toolCallsCsvHeader, type ToolCallsCsvPage } from '../../domain/csv'
 import type { SummaryScope } from '../../domain/summary'
 
@@ -16,7 +16,7 @@ export interface ToolCallsExport {
  * which the browser keeps outside the JS heap. Stops (incomplete) when the load fails.
  */
 export async function exportToolCalls(
-  store: RunSummaryStore,
+  store: SummaryStore,
   config: ApiConfig,
   scope: SummaryScope,
   signal: AbortSignal,

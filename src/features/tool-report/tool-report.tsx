@@ -13,7 +13,7 @@ import {
 import { OutcomeSeriesChart, ToolBarsChart } from '../../components/charts'
 import { EmptyState, LoadingState } from '../../components/ui/states'
 import { UnreadableNotice } from '../../components/ui/unreadable-notice'
-import type { LoadState, RunSummary } from '../../api'
+import type { LoadState, FoldedSummary } from '../../api'
 import { ExportActions } from './export-actions'
 import { LoadBanner } from './load-banner'
 import { ToolTable } from './tool-table'
@@ -23,7 +23,7 @@ export interface ToolReportProps {
   filters: Filters
   meta: Meta
   catalogue: ReadonlyArray<Tool>
-  summary: RunSummary<ToolSummary>
+  summary: FoldedSummary<ToolSummary>
 }
 
 /**
