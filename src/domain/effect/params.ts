@@ -1,6 +1,6 @@
 import { instantSchema } from '../contract'
 import { describeValue } from '../filters/describe-value'
-import { readSingle, type RawSearch } from '../filters/read-param'
+import { readSingle, type UncheckedSearch } from '../filters/read-param'
 import { isIsoDay, startOfDayMs } from '../time'
 
 /** The window lengths the page offers (days on each side of the decision date). */
@@ -22,7 +22,7 @@ export interface EffectParams {
  * `YYYY-MM-DD` meaning its start in `zone`) and `window` (whole days, 1–366). Never throws: a bad
  * value is ignored with a line in `ignored`; absent values give null and 14 days.
  */
-export function parseEffectParams(raw: RawSearch, zone: string): EffectParams {
+export function parseEffectParams(raw: UncheckedSearch, zone: string): EffectParams {
   const ignored: string[] = []
   let sinceMs: number | null = null
   const since = readSingle(raw, 'since', ignored)

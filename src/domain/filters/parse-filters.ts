@@ -9,7 +9,7 @@ import {
   type Preset,
 } from './filters'
 import { dataDays, presetRange } from './preset-range'
-import { readMany, readSingle, type RawSearch } from './read-param'
+import { readMany, readSingle, type UncheckedSearch } from './read-param'
 import { zoneParam } from './zone-param'
 
 export interface ParsedFilters {
@@ -28,7 +28,7 @@ const DEFAULT_SPAN = 30
  * means `defaultZone` (UTC if that is invalid too); unknown tools are dropped once
  * `knownTools` is loaded; params this model does not own are left alone, unreported.
  */
-export function parseFilters(raw: RawSearch, context: FilterContext): ParsedFilters {
+export function parseFilters(raw: UncheckedSearch, context: FilterContext): ParsedFilters {
   const ignored: string[] = []
   const tz = zoneParam(raw, context.defaultZone, ignored)
 
@@ -104,7 +104,7 @@ function customRange(
   return { from, to, preset: 'custom' }
 }
 
-function parseTools(raw: RawSearch, context: FilterContext, ignored: string[]): string[] {
+function parseTools(raw: UncheckedSearch, context: FilterContext, ignored: string[]): string[] {
   const { values, invalid } = readMany(raw, 'tool')
   if (invalid.length > 0) {
     ignored.push(`Ignored tool=${describeValue(invalid)}: not a tool name`)

@@ -1,10 +1,16 @@
 import { describeValue } from './describe-value'
 
-/** Raw search params as a router hands them over: any value, including garbage. */
-export type RawSearch = Readonly<Record<string, unknown>>
+/**
+ * A URL's search as plain data: one value a string, a repeated key an array of strings (what
+ * the app's router holds, and what a link is built as).
+ */
+export type UrlSearch = Record<string, string | string[]>
+
+/** Search params as they reach a parser, not yet checked: any value, including garbage. */
+export type UncheckedSearch = Readonly<Record<string, unknown>>
 
 /** The value of a key, or undefined when absent (inherited properties never count). */
-export function rawValue(raw: RawSearch, key: string): unknown {
+export function rawValue(raw: UncheckedSearch, key: string): unknown {
   return raw !== null && typeof raw === 'object' && Object.hasOwn(raw, key) ? raw[key] : undefined
 }
 
@@ -13,7 +19,7 @@ export function rawValue(raw: RawSearch, key: string): unknown {
  * repeated one (noting the rest in `ignored`), numbers as their digits, anything else as-is so
  * the caller rejects it with its own message.
  */
-export function readSingle(raw: RawSearch, key: string, ignored: string[]): unknown {
+export function readSingle(raw: UncheckedSearch, key: string, ignored: string[]): unknown {
   let value = rawValue(raw, key)
   if (Array.isArray(value)) {
     if (value.length > 1) {
@@ -33,7 +39,10 @@ export function readSingle(raw: RawSearch, key: string, ignored: string[]): unkn
  * called "", which the contract allows), numbers and booleans as text (a router may have
  * JSON-parsed `tool=123`); anything else listed as `invalid`.
  */
-export function readMany(raw: RawSearch, key: string): { values: string[]; invalid: unknown[] } {
+export function readMany(
+  raw: UncheckedSearch,
+  key: string,
+): { values: string[]; invalid: unknown[] } {
   const value = rawValue(raw, key)
   const list: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value]
   const values: string[] = []

@@ -1,6 +1,6 @@
 import { normalizeZone } from '../time/zone'
 import { describeValue } from './describe-value'
-import { readSingle, type RawSearch } from './read-param'
+import { readSingle, type UncheckedSearch } from './read-param'
 
 /**
  * The zone of a URL's `tz` parameter: the named zone when the runtime knows it, else
@@ -8,7 +8,11 @@ import { readSingle, type RawSearch } from './read-param'
  * rule for the zone; it needs nothing from the installation, so a page can name its zone before
  * `/meta` has loaded (and the entry before React has).
  */
-export function zoneParam(raw: RawSearch, defaultZone: string, ignored: string[] = []): string {
+export function zoneParam(
+  raw: UncheckedSearch,
+  defaultZone: string,
+  ignored: string[] = [],
+): string {
   const fallback = normalizeZone(defaultZone) ?? 'UTC'
   const value = readSingle(raw, 'tz', ignored)
   if (value === undefined) return fallback

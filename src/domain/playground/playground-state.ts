@@ -1,6 +1,6 @@
 import { z } from '../zod'
 import { describeValue } from '../filters/describe-value'
-import { rawValue, readSingle, type RawSearch } from '../filters/read-param'
+import { rawValue, readSingle, type UncheckedSearch } from '../filters/read-param'
 
 /** The longest arguments text a link carries; longer text stays on the page, out of the link. */
 export const MAX_LINK_TEXT = 4000
@@ -85,7 +85,7 @@ const tooLong = (key: string, text: string) =>
  * Missing params give `{ mode: 'call', tool: null, args: null, calls: [] }`.
  */
 export function parsePlayground(
-  raw: RawSearch,
+  raw: UncheckedSearch,
   knownTools: readonly string[] | null,
 ): ParsedPlayground {
   const ignored: string[] = []
@@ -117,7 +117,7 @@ export function parsePlayground(
   return { state: { mode, tool, args, calls: parseCalls(raw, isKnown, ignored) }, ignored }
 }
 
-function parseCalls(raw: RawSearch, isKnown: (name: string) => boolean, ignored: string[]) {
+function parseCalls(raw: UncheckedSearch, isKnown: (name: string) => boolean, ignored: string[]) {
   const value = rawValue(raw, 'call')
   const list: unknown[] = Array.isArray(value) ? value : value === undefined ? [] : [value]
   const calls: PlaygroundCall[] = []

@@ -1,5 +1,5 @@
 import { describeValue } from '../filters/describe-value'
-import { readSingle, type RawSearch } from '../filters/read-param'
+import { readSingle, type UncheckedSearch } from '../filters/read-param'
 import { instantSchema } from '../contract'
 import { parseInstantMs } from '../time'
 import type { RunRow } from './run-row'
@@ -60,7 +60,7 @@ export function parseOutcome(value: unknown): RunOutcome | null {
  * in `ignored`. Configuration and status are free text (unknown values are kept: they simply
  * match no run, which the page says).
  */
-export function parseRunListFilters(raw: RawSearch): ParsedRunListFilters {
+export function parseRunListFilters(raw: UncheckedSearch): ParsedRunListFilters {
   const ignored: string[] = []
   const rawOutcome = readSingle(raw, 'outcome', ignored)
   let outcome: RunOutcome | null = null
@@ -86,7 +86,10 @@ export function parseRunListFilters(raw: RawSearch): ParsedRunListFilters {
   }
 }
 
-function parseWithin(raw: RawSearch, ignored: string[]): { startMs: number; endMs: number } | null {
+function parseWithin(
+  raw: UncheckedSearch,
+  ignored: string[],
+): { startMs: number; endMs: number } | null {
   const after = readSingle(raw, 'after', ignored)
   const before = readSingle(raw, 'before', ignored)
   if (after === undefined && before === undefined) return null

@@ -10,7 +10,7 @@ import {
   parseRunListFilters,
   selectRuns,
 } from './run-filters'
-import { RUN_OUTCOME_FILTERS } from '../../config/paths'
+import { RUN_OUTCOME_FILTERS } from '../links'
 import { handRun, llm, refusalThenCorrected, tool, waitingForInput } from './test-runs'
 
 const scope = createScope({ from: '2026-11-10', to: '2026-11-10', tz: 'UTC', tools: [] })

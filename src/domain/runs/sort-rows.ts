@@ -1,5 +1,5 @@
 import { describeValue } from '../filters/describe-value'
-import { readSingle, type RawSearch } from '../filters/read-param'
+import { readSingle, type UncheckedSearch } from '../filters/read-param'
 import { compareStrings } from '../summary/records'
 import type { RunRow } from './run-row'
 
@@ -62,7 +62,7 @@ export interface ParsedRunSort {
  * order (its `dir` with it) and an unknown `dir` to the column's first direction, each with a
  * line in `ignored`; a repeated one keeps its first value.
  */
-export function parseRunSort(raw: RawSearch): ParsedRunSort {
+export function parseRunSort(raw: UncheckedSearch): ParsedRunSort {
   const ignored: string[] = []
   const rawKey = readSingle(raw, 'sort', ignored)
   const rawDir = readSingle(raw, 'dir', ignored)

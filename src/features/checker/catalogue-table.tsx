@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
-import { filterSearch, runsSearch } from '../../config/paths'
+import { filterSearch, runsSearch } from '../../domain/links'
 import type { Filters } from '../../domain/filters'
 import type { CatalogueRow } from './catalogue-rows'
 import { ParameterList } from './parameter-list'

@@ -1,12 +1,7 @@
 import type { EffectWindows, Window } from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
+import type { Filters, UrlSearch } from '../../domain/filters'
+import { filterSearch, runsSearch, type RunOutcomeFilter } from '../../domain/links'
 import { dayOf } from '../../domain/time'
-import {
-  filterSearch,
-  runsSearch,
-  type RunOutcomeFilter,
-  type SearchRecord,
-} from '../../config/paths'
 
 export type LinkSide = 'before' | 'after' | 'both'
 
@@ -38,7 +33,7 @@ export function runsBehind(
   side: LinkSide,
   tool: string | null,
   outcome?: RunOutcomeFilter,
-): SearchRecord {
+): UrlSearch {
   const { startMs, endMs } = sideWindow(windows, side)
   const search = runsSearch(
     windowFilters(filters, windows, side),
@@ -57,6 +52,6 @@ export function reportOf(
   windows: EffectWindows,
   side: LinkSide,
   tool: string | null,
-): SearchRecord {
+): UrlSearch {
   return filterSearch(windowFilters(filters, windows, side), tool === null ? undefined : [tool])
 }

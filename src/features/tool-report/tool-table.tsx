@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
-import { runsSearch, type RunsLinkExtra } from '../../config/paths'
+import { runsSearch, type RunsLinkExtra } from '../../domain/links'
 import type { Filters } from '../../domain/filters'
 import type { CountsRow, ToolRow } from '../../domain/summary'
 import { RateCell } from './rate-cell'

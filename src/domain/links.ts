@@ -1,4 +1,5 @@
-import { filtersToSearch, type Filters } from '../domain/filters'
+/** The searches of in-app links: a page's shared filters, and the runs behind a count. */
+import { filtersToSearch, type Filters, type UrlSearch } from './filters'
 
 /**
  * Outcome filters of the runs list: runs holding at least one counted call of that outcome
@@ -20,14 +21,9 @@ export interface RunsLinkExtra {
   status?: string
 }
 
-export type SearchRecord = Record<string, string | string[]>
-
 /** The search of a link that keeps the shared filters (range, zone, tools). */
-export function filterSearch(filters: Filters, tools?: readonly string[]): SearchRecord {
-  const search: SearchRecord = {
-    ...filtersToSearch({ ...filters, tools: tools ? [...tools] : filters.tools }),
-  }
-  return search
+export function filterSearch(filters: Filters, tools?: readonly string[]): UrlSearch {
+  return { ...filtersToSearch({ ...filters, tools: tools ? [...tools] : filters.tools }) }
 }
 
 /**
@@ -38,7 +34,7 @@ export function runsSearch(
   filters: Filters,
   tools: readonly string[] | undefined,
   extra: RunsLinkExtra = {},
-): SearchRecord {
+): UrlSearch {
   const search = filterSearch(filters, tools)
   if (extra.outcome) search.outcome = extra.outcome
   if (extra.configuration) search.configuration = extra.configuration
