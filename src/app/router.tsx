@@ -6,8 +6,8 @@ import {
 } from '@tanstack/react-router'
 import { Layout } from './layout'
 import { NotFoundPage, RouteError } from './route-error'
-import { parseRunId, stringifyRunId } from './run-id-param'
-import { parseSearch, stringifySearch, validateRawSearch } from './search-params'
+import { fromUrlText, toUrlText } from '../domain/code-units'
+import { parseSearch, stringifySearch, validateUrlSearch } from './search-params'
 
 const rootRoute = createRootRoute({
   component: Layout,
@@ -22,35 +22,37 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
 const overviewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  validateSearch: validateRawSearch,
+  validateSearch: validateUrlSearch,
   component: page(() => import('./pages/overview-page'), 'OverviewPage'),
 })
 const toolsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/tools',
-  validateSearch: validateRawSearch,
+  validateSearch: validateUrlSearch,
   component: page(() => import('./pages/tools-page'), 'ToolsPage'),
 })
 const runsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/runs',
-  validateSearch: validateRawSearch,
+  validateSearch: validateUrlSearch,
   component: page(() => import('./pages/runs-page'), 'RunsPage'),
 })
 const runRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/runs/$uuid',
+  // A run id is the server's text: one with a lone surrogate has no URL form (the router's
+  // encodeURIComponent would throw while rendering the link).
   params: {
-    parse: ({ uuid }) => ({ uuid: parseRunId(uuid) }),
-    stringify: ({ uuid }) => ({ uuid: stringifyRunId(uuid) }),
+    parse: ({ uuid }) => ({ uuid: fromUrlText(uuid) }),
+    stringify: ({ uuid }) => ({ uuid: toUrlText(uuid) }),
   },
-  validateSearch: validateRawSearch,
+  validateSearch: validateUrlSearch,
   component: page(() => import('./pages/run-page'), 'RunPage'),
 })
 const checkerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/checker',
-  validateSearch: validateRawSearch,
+  validateSearch: validateUrlSearch,
   component: page(() => import('./pages/checker-page'), 'CheckerPage'),
 })
 

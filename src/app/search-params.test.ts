@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseSearch, stringifySearch, validateRawSearch } from './search-params'
+import { parseSearch, stringifySearch, validateUrlSearch } from './search-params'
 
 describe('search params', () => {
   it('keeps repeated keys as arrays and single ones as strings', () => {
@@ -14,7 +14,7 @@ describe('search params', () => {
     const value = fc.oneof(fc.string(), fc.array(fc.string(), { minLength: 2, maxLength: 4 }))
     fc.assert(
       fc.property(fc.dictionary(fc.string({ minLength: 1 }), value), (search) => {
-        expect(parseSearch(stringifySearch(search))).toEqual(validateRawSearch(search))
+        expect(parseSearch(stringifySearch(search))).toEqual(validateUrlSearch(search))
       }),
     )
   })
@@ -24,24 +24,28 @@ describe('search params', () => {
     const units = fc.string({
       unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)),
     })
-    const value = fc.oneof(units, fc.array(units, { minLength: 2, maxLength: 4 }))
-    const key = fc.oneof(fc.constantFrom('tool', 'outcome', 'x.u16'), fc.string({ minLength: 1 }))
+    const text = fc.oneof(
+      units,
+      units.map((s) => `~u16~${s}`),
+    )
+    const value = fc.oneof(text, fc.array(text, { minLength: 2, maxLength: 4 }))
+    const key = fc.oneof(fc.constantFrom('tool', 'outcome'), fc.string({ minLength: 1 }))
     fc.assert(
       fc.property(fc.dictionary(key, value), (search) => {
-        expect(parseSearch(stringifySearch(search))).toEqual(validateRawSearch(search))
+        expect(parseSearch(stringifySearch(search))).toEqual(validateUrlSearch(search))
       }),
     )
     const names = ['lone\uD800high', '\uDC00lone-low', 'ok']
-    const text = stringifySearch({ tool: names })
-    expect(text).toBe(
-      '?tool.u16=006c006f006e0065d800006800690067' +
-        '0068&tool.u16=dc00006c006f006e0065002d006c006f0077&tool=ok',
+    const written = stringifySearch({ tool: names })
+    expect(written).toBe(
+      '?tool=%7Eu16%7E006c006f006e0065d800006800690067' +
+        '0068&tool=%7Eu16%7Edc00006c006f006e0065002d006c006f0077&tool=ok',
     )
-    expect(parseSearch(text).tool).toEqual(names)
+    expect(parseSearch(written).tool).toEqual(names)
   })
 
-  it('leaves a .u16 parameter whose value is not hex code units as it is', () => {
-    expect(parseSearch('?tool.u16=zz&tool.u16=123')).toEqual({ 'tool.u16': ['zz', '123'] })
+  it('leaves a ~u16~ value that is not hex code units as it is', () => {
+    expect(parseSearch('?tool=~u16~zz&tool=~u16~123')).toEqual({ tool: ['~u16~zz', '~u16~123'] })
   })
 
   it('treats prototype names as plain keys', () => {
@@ -52,7 +56,7 @@ describe('search params', () => {
   })
 
   it('drops values that are not strings', () => {
-    expect(validateRawSearch({ a: 1, b: ['x', 2], c: { d: 1 }, e: 'ok' })).toEqual({
+    expect(validateUrlSearch({ a: 1, b: ['x', 2], c: { d: 1 }, e: 'ok' })).toEqual({
       b: ['x'],
       e: 'ok',
     })
