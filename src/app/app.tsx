@@ -8,6 +8,7 @@ import {
   type ApiConfig,
   type LoadRunner,
 } from '../api'
+import { RunVisitsProvider } from '../features/runs/run-return'
 import { AppErrorBoundary } from './app-error-boundary'
 import { createAppRouter } from './router'
 
@@ -33,7 +34,9 @@ export function App({ api, router, queryClient, loads }: AppProps) {
       <QueryClientProvider client={client}>
         <ApiConfigProvider config={api}>
           <SummaryStoreContext.Provider value={summaries}>
-            <RouterProvider router={appRouter} />
+            <RunVisitsProvider>
+              <RouterProvider router={appRouter} />
+            </RunVisitsProvider>
           </SummaryStoreContext.Provider>
         </ApiConfigProvider>
       </QueryClientProvider>

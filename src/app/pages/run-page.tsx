@@ -36,7 +36,7 @@ export function RunPage() {
   const navigate = useNavigate()
   const { meta, zone } = useDashboardFilters()
   const run = useRun(uuid)
-  // The list focuses this run's link again (`visitedRun`, see features/runs/run-return.ts).
+  // The list focuses this run's link again (`visitedRun`, see features/runs/run-return.tsx).
   const back = useCallback(
     () => void navigate({ to: '/runs', search, state: { visitedRun: uuid } }),
     [navigate, search, uuid],

@@ -6,7 +6,6 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { App } from '../app'
 import { createAppRouter } from '../router'
-import { forgetVisit } from '../../features/runs/run-return'
 import {
   approvalDeclined,
   handRun,
@@ -99,7 +98,6 @@ beforeAll(() => {
 })
 afterEach(() => {
   server.resetHandlers()
-  forgetVisit()
 })
 afterAll(() => {
   server.close()

@@ -1,4 +1,5 @@
 import type { ParsedHistoryState } from '@tanstack/history'
+import { createContext, useContext, useState, type ReactNode } from 'react'
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -29,31 +30,46 @@ interface Visit {
   scroll: ListScroll
 }
 
-// Only the latest run opened from a list: the way back to it is what a person takes.
-let lastVisit: Visit | null = null
-
-/** Notes that the list shown in the history entry `entryKey` opened the run `uuid`. */
-export function rememberVisit(uuid: string, entryKey: string | undefined, scroll: ListScroll) {
-  lastVisit = entryKey === undefined ? null : { uuid, entryKey, scroll }
-}
-
-/** Forgets the noted visit (for tests). */
-export function forgetVisit() {
-  lastVisit = null
-}
-
 /**
- * Which run link a list shown with the history `state` should focus: the run that very entry
- * was left for (browser Back), else the run the run page came back from (`visitedRun`); null
- * for any other way to the list. The scroll is the one of the list that run was opened from,
- * when it was noted; else null.
+ * The latest run opened from a runs list (the way back to it is what a person takes), kept for
+ * as long as the app it is provided to: the list unmounts while the run shows.
  */
-export function returnTarget(state: ParsedHistoryState | undefined): ReturnTarget | null {
-  const visit = lastVisit
-  if (visit && state?.__TSR_key === visit.entryKey) {
-    return { uuid: visit.uuid, scroll: visit.scroll }
+export class RunVisits {
+  private last: Visit | null = null
+
+  /** Notes that the list shown in the history entry `entryKey` opened the run `uuid`. */
+  remember(uuid: string, entryKey: string | undefined, scroll: ListScroll) {
+    this.last = entryKey === undefined ? null : { uuid, entryKey, scroll }
   }
-  const uuid = state?.visitedRun
-  if (typeof uuid !== 'string') return null
-  return { uuid, scroll: visit?.uuid === uuid ? visit.scroll : null }
+
+  /**
+   * Which run link a list shown with the history `state` should focus: the run that very entry
+   * was left for (browser Back), else the run the run page came back from (`visitedRun`); null
+   * for any other way to the list. The scroll is the one of the list that run was opened from,
+   * when it was noted; else null.
+   */
+  returnTarget(state: ParsedHistoryState | undefined): ReturnTarget | null {
+    const visit = this.last
+    if (visit && state?.__TSR_key === visit.entryKey) {
+      return { uuid: visit.uuid, scroll: visit.scroll }
+    }
+    const uuid = state?.visitedRun
+    if (typeof uuid !== 'string') return null
+    return { uuid, scroll: visit?.uuid === uuid ? visit.scroll : null }
+  }
+}
+
+const RunVisitsContext = createContext<RunVisits | null>(null)
+
+/** Gives the runs lists below it one {@link RunVisits} that lives as long as this provider. */
+export function RunVisitsProvider({ children }: { children: ReactNode }) {
+  const [visits] = useState(() => new RunVisits())
+  return <RunVisitsContext.Provider value={visits}>{children}</RunVisitsContext.Provider>
+}
+
+/** The {@link RunVisits} of the app; throws outside its provider (a wiring bug). */
+export function useRunVisits(): RunVisits {
+  const visits = useContext(RunVisitsContext)
+  if (!visits) throw new Error('useRunVisits needs a RunVisitsProvider above it')
+  return visits
 }

@@ -18,7 +18,7 @@ import { ExportRuns } from './export-runs'
 import { RunListControls } from './run-list-controls'
 import { RunsLoadBanner } from './runs-load-banner'
 import { RunsTable } from './runs-table'
-import { rememberVisit, returnTarget, type ListScroll } from './run-return'
+import { useRunVisits, type ListScroll } from './run-return'
 import './runs.css'
 import { formatCount } from '../../components/ui/format-count'
 
@@ -64,12 +64,13 @@ export function RunsList({
 
   // Back from a run (browser Back, Esc, the run page's link): focus that run's link again.
   const { state: historyState } = useLocation()
-  const [focusRun, setFocusRun] = useState(() => returnTarget(historyState))
+  const visits = useRunVisits()
+  const [focusRun, setFocusRun] = useState(() => visits.returnTarget(historyState))
   const focusRestored = useCallback(() => setFocusRun(null), [])
   const entryKey = historyState.__TSR_key
   const onOpenRun = useCallback(
-    (uuid: string, scroll: ListScroll) => rememberVisit(uuid, entryKey, scroll),
-    [entryKey],
+    (uuid: string, scroll: ListScroll) => visits.remember(uuid, entryKey, scroll),
+    [visits, entryKey],
   )
   if (focusRun && complete && !selection.rows.some((r) => r.uuid === focusRun.uuid)) {
     setFocusRun(null) // the run is not listed any more: nothing to come back to
