@@ -1,6 +1,4 @@
 /** Every way a call to the diagnostics API can fail, as data a page can act on. */
-export type ApiError = HttpError | NetworkError | TimeoutError | ContractError
-
 abstract class ApiErrorBase extends Error {
   abstract readonly kind: 'http' | 'network' | 'timeout' | 'contract'
   /** The endpoint path that failed, without base URL or query (`/runs`). */
@@ -86,15 +84,6 @@ export class HtmlPageError extends ContractError {
     this.message = `${endpoint} answered with an HTML page, not JSON (a login page or a proxy error?)`
     this.name = 'HtmlPageError'
   }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return (
-    error instanceof HttpError ||
-    error instanceof NetworkError ||
-    error instanceof TimeoutError ||
-    error instanceof ContractError
-  )
 }
 
 /** Whether trying the same call again could help (server trouble, not a session or a contract). */
