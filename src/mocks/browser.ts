@@ -43,5 +43,5 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   })
 }
 
-/** The name `src/main.tsx` starts the demo with; the same as {@link startMockWorker}. */
+/** The name `src/app/boot.tsx` starts the demo with; the same as {@link startMockWorker}. */
 export const startDemoInstallation = startMockWorker
