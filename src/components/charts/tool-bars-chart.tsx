@@ -2,16 +2,10 @@ import { memo } from 'react'
 import type { ToolBar } from '../../domain/summary'
 import { formatCount } from '../ui/format-count'
 import { ChartLegend } from './chart-legend'
-import {
-  approxTextWidth,
-  bandLayout,
-  niceScale,
-  scaleTo,
-  shortLabel,
-  stackMax,
-  stackRow,
-} from './nice-scale'
+import { bandLayout, niceScale, scaleTo } from './axis-scale'
+import { approxTextWidth, shortLabel } from './label-text'
 import { OUTCOME_SERIES } from './outcome-colors'
+import { stackMax, stackRow } from './stack-bars'
 import { useChartWidth } from './use-chart-width'
 import './charts.css'
 

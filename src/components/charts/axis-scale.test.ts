@@ -1,14 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  approxTextWidth,
-  bandLayout,
-  niceScale,
-  scaleTo,
-  shortLabel,
-  stackMax,
-  stackRow,
-} from './nice-scale'
+import { bandLayout, niceScale, scaleTo } from './axis-scale'
 
 describe('niceScale', () => {
   it('gives a single 0 tick for nothing to show, never NaN', () => {
@@ -79,69 +71,5 @@ describe('bandLayout', () => {
     expect(bandLayout(0, 400)).toEqual([])
     expect(bandLayout(5, 0)).toEqual([])
     expect(bandLayout(5, Number.NaN)).toEqual([])
-  })
-})
-
-const KEYS = ['succeeded', 'failed', 'refused'] as const
-
-describe('stackRow', () => {
-  it('stacks the series in the given order, leaving zeros out', () => {
-    expect(stackRow({ failed: 2, succeeded: 5, refused: 0 }, KEYS)).toEqual([
-      { key: 'succeeded', value: 5, from: 0, to: 5 },
-      { key: 'failed', value: 2, from: 5, to: 7 },
-    ])
-  })
-
-  it('draws nothing for a gap (null), not a zero-high bar', () => {
-    expect(stackRow({ succeeded: null, failed: null, refused: null }, KEYS)).toEqual([])
-    expect(stackRow({}, KEYS)).toEqual([])
-  })
-
-  it('finds the highest stack, 0 for only gaps or no rows', () => {
-    const rows = [
-      { succeeded: 3, failed: 1, refused: null },
-      { succeeded: null, failed: null, refused: null },
-      { succeeded: 2, failed: 2, refused: 4 },
-    ]
-    expect(stackMax(rows, KEYS)).toBe(8)
-    expect(stackMax(rows, ['failed'])).toBe(2)
-    expect(stackMax([{ succeeded: null }], KEYS)).toBe(0)
-    expect(stackMax([], KEYS)).toBe(0)
-  })
-})
-
-describe('shortLabel', () => {
-  it('keeps names up to 28 characters and cuts longer ones with an ellipsis', () => {
-    expect(shortLabel('')).toBe('')
-    expect(shortLabel('a'.repeat(28))).toBe('a'.repeat(28))
-    expect(shortLabel('a'.repeat(29))).toBe(`${'a'.repeat(27)}…`)
-    expect(shortLabel('x'.repeat(10_000))).toHaveLength(28)
-  })
-
-  it('counts characters, not UTF-16 units, and never splits an emoji', () => {
-    const emoji = '😀'.repeat(20)
-    expect(shortLabel(emoji)).toBe(emoji)
-    const cut = shortLabel('😀'.repeat(40))
-    expect(Array.from(cut)).toHaveLength(28)
-    expect(cut.endsWith('😀…')).toBe(true)
-  })
-})
-
-describe('approxTextWidth', () => {
-  it('is 0 for no text and grows with every character', () => {
-    expect(approxTextWidth('')).toBe(0)
-    fc.assert(
-      fc.property(fc.string(), fc.string({ minLength: 1 }), (a, b) => {
-        expect(approxTextWidth(a + b)).toBeGreaterThan(approxTextWidth(a))
-      }),
-    )
-  })
-
-  it('tells a name of wide characters from an ordinary one of the same length', () => {
-    // Drawn at 12 px in Chromium's sans-serif: 180 px and 332 px (the label column has 192).
-    expect(approxTextWidth('create_content_element_draft')).toBeLessThan(192)
-    expect(approxTextWidth(shortLabel('W'.repeat(40)))).toBeGreaterThan(300)
-    expect(approxTextWidth('工具', 12)).toBeGreaterThanOrEqual(24)
-    expect(approxTextWidth('abc', 24)).toBe(2 * approxTextWidth('abc', 12))
   })
 })
