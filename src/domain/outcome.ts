@@ -13,23 +13,8 @@ export type OutcomeKey = 'succeeded' | 'failed' | `refused:${string}`
  */
 export function outcomeOf(step: Pick<Step, 'toolRefusal' | 'toolIsError'>): OutcomeKey {
   const refusal = step.toolRefusal
-  if (typeof refusal === 'string') return refusedKey(refusal)
+  if (typeof refusal === 'string') return `refused:${refusal}`
   return step.toolIsError === true ? 'failed' : 'succeeded'
-}
-
-// The refusal key of each code met, made once: a fold meets the same few codes a million times,
-// and a key made afresh each time would be hashed afresh wherever it is looked up. Bounded, so
-// a server inventing codes cannot grow it without end (past the bound keys are made each time).
-const refusedKeys = new Map<string, OutcomeKey>()
-const KEPT_CODES = 256
-
-function refusedKey(code: string): OutcomeKey {
-  let key = refusedKeys.get(code)
-  if (key === undefined) {
-    key = `refused:${code}`
-    if (refusedKeys.size < KEPT_CODES) refusedKeys.set(code, key)
-  }
-  return key
 }
 
 /** The refusal code of an outcome key, or null when the call was not refused. */

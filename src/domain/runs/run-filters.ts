@@ -1,7 +1,6 @@
 import { describeValue } from '../filters/describe-value'
 import { readSingle, type UncheckedSearch } from '../filters/read-param'
 import { instantSchema } from '../contract'
-import { parseInstantMs } from '../time'
 import type { RunRow } from './run-row'
 
 /**
@@ -94,7 +93,7 @@ function parseWithin(
   const before = readSingle(raw, 'before', ignored)
   if (after === undefined && before === undefined) return null
   const instant = (value: unknown) =>
-    instantSchema.safeParse(value).success ? parseInstantMs(value as string) : Number.NaN
+    instantSchema.safeParse(value).success ? Date.parse(value as string) : Number.NaN
   const startMs = after === undefined ? -Infinity : instant(after)
   const endMs = before === undefined ? Infinity : instant(before)
   if (Number.isNaN(startMs) || Number.isNaN(endMs) || !(startMs < endMs)) {

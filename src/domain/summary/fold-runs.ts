@@ -1,16 +1,14 @@
 import { KNOWN_REFUSAL_CODES, KNOWN_RUN_STATUSES, KNOWN_STEP_KINDS } from '../contract'
 import type { Run, Step } from '../contract'
 import { outcomeOf, refusalCodeOf } from '../outcome'
-import { bucketIndex, parseInstantMs } from '../time'
-import { OutcomeTable, FAILED, SUCCEEDED, bump, emptyRow, type OutcomeRow } from './outcome-table'
-import { emptyRecord, unionSorted } from './records'
+import { bucketDay } from '../time'
+import { emptyRecord, unionSorted, type Counts } from './records'
 import {
   toolCallTimeIn,
   unreadableCallTimeIn,
   type CountableUnreadable,
   type SummaryScope,
 } from './scope'
-import { RowsByName, slotOf } from './rows-by-name'
 import { copySummary, type ToolSummary } from './summary'
 
 /** The fields of a step the fold reads. */
@@ -28,6 +26,12 @@ const knownKinds: ReadonlySet<string> = new Set(KNOWN_STEP_KINDS)
 const knownStatuses: ReadonlySet<string> = new Set(KNOWN_RUN_STATUSES)
 const knownCodes: ReadonlySet<string> = new Set(KNOWN_REFUSAL_CODES)
 
+/** Adds one call under `outcome` to the count table of `key` (mutates `table`). */
+function count(table: Record<string, Counts>, key: string, outcome: string): void {
+  const counts = (table[key] ??= emptyRecord())
+  counts[outcome] = (counts[outcome] ?? 0) + 1
+}
+
 /**
  * `summary` with `runs` folded in (the input summary is not changed). Counts each `tool` step
  * whose `occurredAt` lies in the scope's range and whose tool is selected, by the contract's
@@ -43,102 +47,47 @@ export function foldRuns(
 ): ToolSummary {
   const result = copySummary(summary)
   const { buckets } = scope
-  const { startMs, endMs, bounds } = buckets
   const toolCallTime = toolCallTimeIn(scope)
   const unreadableCallTime = unreadableCallTimeIn(scope)
-  let unreadable = 0
-  // The hot loop counts into arrays by outcome index (tools by RowsByName, days by bucket index)
-  // and writes the summary's string-keyed records once, after the loop.
-  const outcomes = new OutcomeTable()
-  const byTool = new RowsByName()
-  const byDay: (OutcomeRow | undefined)[] = []
-  const byStatus = new Map<string, number>()
   const kinds = new Set<string>()
-  // Known kinds met, each in a slot of its length and first code unit: a known kind (a short
-  // string JSON.parse interns, so the same string each time) is found by one comparison. An empty
-  // slot holds 'tool', which no kind reaching the slots can equal (and keeps every entry a string).
-  const seenKinds = new Array<string>(64).fill('tool')
-  // The day of the previous counted call: steps come in time order, so most calls fall in it.
-  let dayFrom = Number.POSITIVE_INFINITY
-  let dayTo = Number.NEGATIVE_INFINITY
-  let dayRow = emptyRow()
-
-  // Runs of one status come in streaks (most are completed): counted per streak, not per run.
-  let status: string | null = null
-  let streak = 0
+  const statuses = new Set<string>()
+  const codes = new Set<string>()
   for (const run of runs) {
-    if (run.status !== status) {
-      if (status !== null) byStatus.set(status, (byStatus.get(status) ?? 0) + streak)
-      status = run.status
-      streak = 0
-    }
-    streak++
+    result.runs++
+    result.runsByStatus[run.status] = (result.runsByStatus[run.status] ?? 0) + 1
+    if (!knownStatuses.has(run.status)) statuses.add(run.status)
     let calls = 0
     let refused = false
     let failed = false
-    const steps = run.steps
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i] as FoldableStep
+    for (const step of run.steps) {
+      // Validation lets only string kinds and names through; raw JSON could hold others.
       const kind = step.kind
       if (kind !== 'tool') {
-        // Validation lets only string kinds through; raw JSON could hold another (not counted).
-        if (typeof kind !== 'string') continue
-        const slot = (kind.length * 8 + kind.charCodeAt(0)) & 63
-        if (seenKinds[slot] === kind) continue
-        if (knownKinds.has(kind)) seenKinds[slot] = kind
-        else {
-          const t = parseInstantMs(step.occurredAt)
-          if (t >= startMs && t < endMs) kinds.add(kind)
-        }
+        if (typeof kind !== 'string' || knownKinds.has(kind)) continue
+        const t = Date.parse(step.occurredAt)
+        if (t >= buckets.startMs && t < buckets.endMs) kinds.add(kind)
         continue
       }
-      const tool = step.toolName
-      if (typeof tool !== 'string') continue
-      // The name is read before the time, so that on data fresh from memory the two reads wait
-      // for their cache lines together rather than one after the other.
-      const slot = slotOf(tool)
-      const t = toolCallTime(tool, step.occurredAt)
-      if (Number.isNaN(t)) continue
-      const outcome = outcomes.indexOf(outcomeOf(step))
-      bump(byTool.rowOf(tool, slot), outcome)
-      if (!(t >= dayFrom && t < dayTo)) {
-        // bucketIndex gives the one day with bounds[i] <= t < bounds[i + 1]: kept for the next.
-        const index = bucketIndex(buckets, t)
-        dayFrom = bounds[index] ?? Number.POSITIVE_INFINITY
-        dayTo = bounds[index + 1] ?? Number.NEGATIVE_INFINITY
-        dayRow = byDay[index] ??= emptyRow()
-      }
-      bump(dayRow, outcome)
+      const toolName = step.toolName
+      if (typeof toolName !== 'string') continue
+      const day = bucketDay(buckets, toolCallTime(toolName, step.occurredAt))
+      if (day === null) continue
+      const outcome = outcomeOf(step)
+      count(result.byTool, toolName, outcome)
+      count(result.byDay, day, outcome)
       calls++
-      if (outcome === FAILED) failed = true
-      else if (outcome !== SUCCEEDED) refused = true
+      if (outcome === 'failed') failed = true
+      else if (outcome !== 'succeeded') {
+        refused = true
+        const code = refusalCodeOf(outcome)
+        if (code !== null && !knownCodes.has(code)) codes.add(code)
+      }
     }
     if (calls > 0) result.runsWithCalls++
     if (refused) result.runsWithRefusal++
     if (failed) result.runsWithFailure++
-    // Rare (damaged payloads): one check per run, the count outside the loop over steps.
     if (run.unreadableSteps !== undefined)
-      unreadable += countIn(run.unreadableSteps, unreadableCallTime)
-  }
-  result.unreadableToolSteps += unreadable
-
-  if (status !== null) byStatus.set(status, (byStatus.get(status) ?? 0) + streak)
-  const statuses = new Set<string>()
-  for (const [name, count] of byStatus) {
-    result.runs += count
-    result.runsByStatus[name] = (result.runsByStatus[name] ?? 0) + count
-    if (!knownStatuses.has(name)) statuses.add(name)
-  }
-  for (const [tool, row] of byTool) outcomes.addRow((result.byTool[tool] ??= emptyRecord()), row)
-  byDay.forEach((row, index) => {
-    const day = buckets.days[index]
-    if (row !== undefined && day !== undefined)
-      outcomes.addRow((result.byDay[day] ??= emptyRecord()), row)
-  })
-  const codes = new Set<string>()
-  for (const key of outcomes.keys) {
-    const code = refusalCodeOf(key)
-    if (code !== null && !knownCodes.has(code)) codes.add(code)
+      result.unreadableToolSteps += countIn(run.unreadableSteps, unreadableCallTime)
   }
   if (codes.size > 0) result.unknownRefusalCodes = unionSorted(result.unknownRefusalCodes, codes)
   if (kinds.size > 0) result.unknownStepKinds = unionSorted(result.unknownStepKinds, kinds)

@@ -1,5 +1,5 @@
 import type { Step, UnreadableStep } from '../contract'
-import { createDayBuckets, parseInstantMs, type DayBuckets, type IsoDay } from '../time'
+import { createDayBuckets, type DayBuckets, type IsoDay } from '../time'
 
 /**
  * What counts: tool steps inside the buckets' range `[startMs, endMs)` whose tool is in
@@ -38,7 +38,7 @@ export function countedTimeIn(
 
 /**
  * {@link countedTimeIn} for a step already known to be a `tool` step, given its tool name and
- * time: for a fold that has read them once (each read of a field of steps of many shapes costs).
+ * time, for the fold, which has read them already.
  */
 export function toolCallTimeIn(
   scope: SummaryScope,
@@ -47,7 +47,7 @@ export function toolCallTimeIn(
   const selected = scope.tools.length > 0 ? new Set(scope.tools) : null
   return (tool, occurredAt) => {
     if (tool === undefined || (selected !== null && !selected.has(tool))) return Number.NaN
-    const t = parseInstantMs(occurredAt)
+    const t = Date.parse(occurredAt)
     return t >= startMs && t < endMs ? t : Number.NaN
   }
 }
@@ -73,7 +73,7 @@ export function unreadableCallTimeIn(scope: SummaryScope): (step: CountableUnrea
     if (step.listed !== false || step.kind !== 'tool') return Number.NaN
     const tool: unknown = step.toolName
     if (selected !== null && typeof tool === 'string' && !selected.has(tool)) return Number.NaN
-    const t = typeof step.occurredAt === 'string' ? parseInstantMs(step.occurredAt) : Number.NaN
+    const t = typeof step.occurredAt === 'string' ? Date.parse(step.occurredAt) : Number.NaN
     return t >= startMs && t < endMs ? t : Number.NaN
   }
 }

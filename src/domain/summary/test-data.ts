@@ -10,11 +10,11 @@ export const TOOL_NAMES = [
   'mcp_docs_search',
   '__proto__',
   'ünïcode, "tool"',
-  // Same length, first, middle and last code unit as create_page: one slot of the fold's table.
+  // Close to create_page: same length, first, middle and last letter.
   'c____e____e',
 ]
 
-// Unknown kinds among them, some in the fold's slot of a known one (reqxest beside request).
+// Unknown kinds among them, some close to a known one (reqxest beside request).
 const kindArb = fc.constantFrom(
   'tool',
   'tool',
