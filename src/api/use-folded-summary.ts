@@ -1,6 +1,5 @@
 import {
   createContext,
-  useCallback,
   useContext,
   useDeferredValue,
   useEffect,
@@ -57,15 +56,14 @@ export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSu
   const current = useMemo(() => ({ key, state }), [key, state])
   const deferred = useDeferredValue(current)
   const shown = key === null ? null : deferred.key === key ? deferred.state : state
-  const cancel = useCallback(() => {
-    if (key !== null) store.cancel(key)
-  }, [store, key])
-  const resume = useCallback(() => {
-    if (key !== null) store.resume(key)
-  }, [store, key])
-  const reload = useCallback(() => {
-    if (key !== null) store.reload(key)
-  }, [store, key])
+  const actions = useMemo(
+    () => ({
+      cancel: () => key !== null && store.cancel(key),
+      resume: () => key !== null && store.resume(key),
+      reload: () => key !== null && store.reload(key),
+    }),
+    [store, key],
+  )
   // One object while nothing changed, so pages can memoise (and defer) what they build on it.
-  return useMemo(() => ({ state: shown, cancel, resume, reload }), [shown, cancel, resume, reload])
+  return useMemo(() => ({ state: shown, ...actions }), [shown, actions])
 }
