@@ -6,7 +6,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { App } from './app'
 import { browserZone } from './browser-zone'
-import { PAGE_INTROS } from './page-intros'
+import { PAGE_INTROS } from './shell'
 import { createAppRouter } from './router'
 import { paintStaticPage } from './static-page'
 
@@ -67,7 +67,7 @@ describe('the intro the entry paints before React', () => {
 
         const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
         const { container } = render(<App api={{ baseUrl: base }} router={router} />)
-        await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+        await screen.findByRole('heading', { level: 1 })
         expect(introMarkup(container.querySelector('main'))).toBe(painted)
         // Once /meta has loaded the page reads its zone from the parsed filters: still the same.
         await waitFor(() => expect(screen.queryByText('Test')).toBeInTheDocument())
@@ -90,7 +90,7 @@ describe('the intro the entry paints before React', () => {
       paintStaticPage({ pathname: page, search }, browserZone, shell, now)
       const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
       const { container } = render(<App api={{ baseUrl: base }} router={router} />)
-      await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })
+      await screen.findByRole('heading', { level: 1 })
       expect(screen.queryByText('Test')).toBeNull()
       expect(introMarkup(container.querySelector('main'))).toBe(
         introMarkup(shell.querySelector('#root > .shell > main')),

@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// A findBy/waitFor ends as soon as the state it waits for is there; only a state that never comes
+// runs to this limit. Testing Library's default of 1 s fails right tests on a busy machine (a first
+// render imports its lazy route while MSW answers on the same two cores), so a wait may take most
+// of the test's own 20 s (vite.config.ts) and still fail first, with the DOM printed.
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom has no layout; the router's scroll restoration calls scrollTo.
 window.scrollTo = () => undefined

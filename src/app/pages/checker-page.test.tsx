@@ -127,7 +127,7 @@ const cellsOf = (name: string) => {
 
 async function openPlayground(path = `/checker?${RANGE}`) {
   const router = renderAt(path)
-  await screen.findByRole('heading', { name: 'Playground' }, { timeout: 5000 })
+  await screen.findByRole('heading', { name: 'Playground' })
   return router
 }
 
@@ -164,11 +164,7 @@ describe('/checker page', () => {
     )
     renderAt(`/checker?${RANGE}`)
     expect(
-      await screen.findByText(
-        'Incomplete data: 1 tool call could not be read',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Incomplete data: 1 tool call could not be read'),
     ).toBeInTheDocument()
     expect(
       await screen.findByRole('table', {
@@ -179,7 +175,7 @@ describe('/checker page', () => {
 
   it('lists the catalogue with calls and refusals by code, links, search and sort', async () => {
     renderAt(`/checker?${RANGE}`)
-    const table = await screen.findByRole('table', {}, { timeout: 5000 })
+    const table = await screen.findByRole('table')
     await waitFor(() => expect(cellsOf('update_page_metadata')[3]).toMatch(/^3,/))
     expect(within(table).getByRole('columnheader', { name: /Refused: budget/ })).toBeInTheDocument()
     // Source and group, effect, parameters, calls, refused: arguments, turn, budget
@@ -360,9 +356,7 @@ describe('/checker page', () => {
       ),
     )
     renderAt(`/checker?${RANGE}`)
-    expect(
-      await screen.findByText('Incomplete: 1 of 2 runs', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Incomplete: 1 of 2 runs')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument()
     expect(screen.getByRole('table')).toHaveAccessibleName(/calls incomplete/)
   })
@@ -375,17 +369,11 @@ describe('/checker page', () => {
       ),
     )
     renderAt(`/checker?${RANGE}`)
-    const alert = await screen.findByText(
-      'The tool catalogue could not be read',
-      {},
-      { timeout: 15_000 },
-    )
+    const alert = await screen.findByText('The tool catalogue could not be read')
     fail = false
     await userEvent.click(
       within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Retry' }),
     )
-    expect(
-      await screen.findByRole('heading', { name: 'Playground' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Playground' })).toBeInTheDocument()
   })
 })

@@ -57,7 +57,6 @@ function renderAt(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
   return render(<App api={{ baseUrl: base }} router={router} />)
 }
-const LOADED = { timeout: 5000 }
 const kpi = (name: string) => {
   const card = screen.getByRole('heading', { name }).closest('li')
   if (!card) throw new Error(`no card ${name}`)
@@ -74,8 +73,8 @@ const cellsOf = (name: RegExp) => {
 describe('/ overview page', () => {
   it('shows the hand-worked figures of the fixtures', async () => {
     renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
-    await screen.findByRole('button', { name: 'Export comparison (CSV)' }, LOADED)
-    expect(await screen.findByText(/when the argument check went live/, {}, LOADED)).toBeVisible()
+    await screen.findByRole('button', { name: 'Export comparison (CSV)' })
+    expect(await screen.findByText(/when the argument check went live/)).toBeVisible()
     // 5 calls before, 23 after; failures 1/5 → 2/23; refusals 12/23; 2 of 8 recovered next round.
     expect(kpi('Calls')).toBe('5 → 23')
     expect(kpi('Failure rate')).toBe('20.0 % → 8.7 %')
@@ -83,7 +82,7 @@ describe('/ overview page', () => {
     expect(kpi('Recovered in one round')).toBe('25.0 %')
     expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeEnabled()
     // The per-tool table is drawn in a commit after the first paint.
-    await screen.findByRole('rowheader', { name: /^All 6 tools/ }, LOADED)
+    await screen.findByRole('rowheader', { name: /^All 6 tools/ })
     expect(cellsOf(/^All 6 tools/).slice(0, 2)).toEqual(['5', '23'])
     expect(cellsOf(/^update_page_metadata/).slice(0, 2)).toEqual(['2', '10'])
     const saved = screen.getByRole('region', { name: 'What the check saved' })
@@ -105,7 +104,7 @@ describe('/ overview page', () => {
   it('takes the first refused call as the decision date when /meta names none', async () => {
     metaBody = meta(null)
     renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
-    expect(await screen.findByText(/the first refused call in the data/, {}, LOADED)).toBeVisible()
+    expect(await screen.findByText(/the first refused call in the data/)).toBeVisible()
     // The first refusal: run A's first call, 2026-11-06 10:00 UTC.
     expect(screen.getByText('2026-11-06 10:00 (UTC)')).toBeVisible()
   })
@@ -113,9 +112,9 @@ describe('/ overview page', () => {
   it('says when one side of the decision date holds no data', async () => {
     // Decision after the last recorded step: every fixture run falls into the 28 days before.
     renderAt('/?tz=UTC&since=2026-11-21&window=28')
-    expect(await screen.findByText('No data after the decision date', {}, LOADED)).toBeVisible()
+    expect(await screen.findByText('No data after the decision date')).toBeVisible()
     expect(screen.getByText(/set in this link/)).toBeVisible()
-    await screen.findByText(/split at the decision date$/, {}, LOADED)
+    await screen.findByText(/split at the decision date$/)
     expect(kpi('Calls')).toBe('28 → 0')
     // 3 failures (G, D, F) of 28 calls; nothing after.
     expect(kpi('Failure rate')).toBe('10.7 % → –')
@@ -123,7 +122,7 @@ describe('/ overview page', () => {
 
   it('reports a bad since= and window= and falls back', async () => {
     renderAt('/?tz=UTC&since=soon&window=999')
-    expect(await screen.findByText(/Ignored since=soon/, {}, LOADED)).toBeVisible()
+    expect(await screen.findByText(/Ignored since=soon/)).toBeVisible()
     expect(screen.getByText(/Ignored window=999/)).toBeVisible()
     expect(screen.getByRole('combobox', { name: 'Window on each side' })).toHaveValue('14')
   })
@@ -131,18 +130,16 @@ describe('/ overview page', () => {
   it('marks figures incomplete when paging breaks, with no export, and resumes', async () => {
     broken = true
     renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
-    expect(
-      (await screen.findAllByText('Incomplete: 6 of 12 runs', {}, LOADED)).length,
-    ).toBeGreaterThan(0)
-    await screen.findByRole('button', { name: 'Export comparison (CSV)' }, LOADED)
+    expect((await screen.findAllByText('Incomplete: 6 of 12 runs')).length).toBeGreaterThan(0)
+    await screen.findByRole('button', { name: 'Export comparison (CSV)' })
     expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeDisabled()
     expect(
-      await screen.findByText(/split at the decision date — incomplete: 6 of 12 runs/, {}, LOADED),
+      await screen.findByText(/split at the decision date — incomplete: 6 of 12 runs/),
     ).toBeVisible()
     broken = false
     for (const button of screen.getAllByRole('button', { name: 'Resume' }))
       await userEvent.click(button)
-    await screen.findByText(/split at the decision date$/, {}, LOADED)
+    await screen.findByText(/split at the decision date$/)
     expect(screen.queryByText(/Incomplete/)).toBeNull()
     expect(kpi('Calls')).toBe('5 → 23')
   })
@@ -174,27 +171,17 @@ describe('/ overview page', () => {
       ),
     )
     renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
-    const chart = await screen.findByText(
-      'Incomplete data: 1 tool call could not be read',
-      {},
-      LOADED,
-    )
+    const chart = await screen.findByText('Incomplete data: 1 tool call could not be read')
     expect(chart.parentElement).toHaveTextContent(
       "1 tool call from 2026-10-25 to 2026-11-10 could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 1.",
     )
-    const windows = await screen.findByText(
-      'Incomplete data: 3 tool calls could not be read',
-      {},
-      LOADED,
-    )
+    const windows = await screen.findByText('Incomplete data: 3 tool calls could not be read')
     expect(windows.parentElement).toHaveTextContent(
       "3 tool calls in the compared windows could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 3. 1 before the decision date, 2 after.",
     )
     expect(
       await screen.findByText(
         /split at the decision date — incomplete: 3 tool calls could not be read$/,
-        {},
-        LOADED,
       ),
     ).toBeVisible()
     // The readable calls are counted as before; the comparison may still be exported.
@@ -205,9 +192,7 @@ describe('/ overview page', () => {
   it('shows an error with Retry when no run can be loaded', async () => {
     server.use(http.get(`${base}/runs`, () => HttpResponse.json({ error: 'x' }, { status: 403 })))
     renderAt('/?tz=UTC')
-    expect(
-      (await screen.findAllByText('The runs could not be loaded', {}, LOADED)).length,
-    ).toBeGreaterThan(0)
+    expect((await screen.findAllByText('The runs could not be loaded')).length).toBeGreaterThan(0)
     expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBeGreaterThan(0)
   })
 })

@@ -62,7 +62,6 @@ function renderAt(path: string) {
   return router
 }
 
-const LOADED = { timeout: 5000 }
 const round = (n: number) => {
   const heading = screen.getByRole('heading', { level: 2, name: new RegExp(`^Round ${n}\\b`) })
   const section = heading.closest('section')
@@ -74,7 +73,7 @@ const LIST_SEARCH = '?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=refused-argum
 describe('/runs/:uuid', () => {
   it('groups a refusal with its not-run sibling and links to the corrected calls of the next round', async () => {
     renderAt(`/runs/r-corrected${LIST_SEARCH}`)
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.getByText('Ran after the decision date', { exact: false })).toBeInTheDocument()
     expect(screen.getByText(/keeps run metadata only/)).toBeInTheDocument()
 
@@ -103,7 +102,7 @@ describe('/runs/:uuid', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       renderAt('/runs/r-repeats?tz=UTC')
-      await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+      await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
       const rows = document.querySelectorAll('tr[id^="step-"]')
       expect(rows).toHaveLength(repeatedSequences.steps.length)
       expect(new Set([...rows].map((r) => r.id)).size).toBe(rows.length)
@@ -122,7 +121,7 @@ describe('/runs/:uuid', () => {
 
   it('says a refusal in the last round was not re-sent and why', async () => {
     renderAt('/runs/r-last?tz=UTC')
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     const note = round(2).getByRole('note', { name: 'Refused turn' })
     expect(note).toHaveTextContent('Not re-sent: the run ended (max iterations) after this round.')
     expect(within(note).queryByRole('link')).toBeNull()
@@ -131,7 +130,7 @@ describe('/runs/:uuid', () => {
 
   it('shows a declined approval as the decision of its round', async () => {
     renderAt('/runs/r-declined?tz=UTC')
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(round(2).getByRole('heading', { level: 2 })).toHaveTextContent('approval declined')
     expect(round(2).getByText('Declined by an editor')).toBeInTheDocument()
     expect(round(2).getByText(/declined the approval card/)).toBeInTheDocument()
@@ -139,7 +138,7 @@ describe('/runs/:uuid', () => {
 
   it('marks a run waiting for input as not finished, never as complete', async () => {
     renderAt('/runs/r-waiting?tz=UTC')
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.getByText('Not finished (waiting for input)')).toBeInTheDocument()
     expect(
       screen.getByText(/asked the user a question that has not been answered/),
@@ -151,7 +150,7 @@ describe('/runs/:uuid', () => {
 
   it('moves between rounds with j/k and arrows, and Esc returns to the list with its filters', async () => {
     const router = renderAt(`/runs/r-corrected${LIST_SEARCH}`)
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     await userEvent.keyboard('j')
     expect(document.activeElement).toHaveTextContent(/^Outside a round/)
     await userEvent.keyboard('{ArrowDown}')
@@ -161,7 +160,7 @@ describe('/runs/:uuid', () => {
     await userEvent.keyboard('k')
     expect(document.activeElement).toHaveTextContent(/^Round 2/)
     await userEvent.keyboard('{Escape}')
-    await screen.findByRole('heading', { level: 1, name: 'Runs' }, LOADED)
+    await screen.findByRole('heading', { level: 1, name: 'Runs' })
     expect(router.state.location.pathname).toBe('/runs')
     expect(router.state.location.search).toMatchObject({ outcome: 'refused-arguments', tz: 'UTC' })
   })
@@ -169,20 +168,16 @@ describe('/runs/:uuid', () => {
   it('explains an unknown or purged run with the retention days and a way back', async () => {
     renderAt(`/runs/gone-uuid${LIST_SEARCH}`)
     expect(
-      await screen.findByText(
-        'This run does not exist or was removed by the retention policy.',
-        {},
-        LOADED,
-      ),
+      await screen.findByText('This run does not exist or was removed by the retention policy.'),
     ).toBeInTheDocument()
-    expect(await screen.findByText(/keeps runs for 30 days/, {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText(/keeps runs for 30 days/)).toBeInTheDocument()
     const back = screen.getByRole('link', { name: 'Back to the runs list' })
     expect(back.getAttribute('href')).toContain('outcome=refused-arguments')
   })
 
   it('goes back to the list with its filters on Esc from the not-found page too', async () => {
     const router = renderAt(`/runs/gone-uuid${LIST_SEARCH}`)
-    await screen.findByText(/keeps runs for 30 days/, {}, LOADED)
+    await screen.findByText(/keeps runs for 30 days/)
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/runs'))
     expect(router.state.location.search).toMatchObject({ outcome: 'refused-arguments' })
@@ -192,7 +187,7 @@ describe('/runs/:uuid', () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, privacyLevel: 'full' })))
     renderAt(`/runs/r-corrected${LIST_SEARCH}`)
     expect(
-      await screen.findByText(/keeps the texts too \(privacy level: full\)/, {}, LOADED),
+      await screen.findByText(/keeps the texts too \(privacy level: full\)/),
     ).toBeInTheDocument()
     expect(screen.queryByText(/keeps run metadata only/)).not.toBeInTheDocument()
   })
@@ -213,21 +208,15 @@ describe('/runs/:uuid', () => {
     )
     renderAt(`/runs/r-corrected${LIST_SEARCH}`)
     expect(
-      await screen.findByText(
-        /The server asked us to wait \(HTTP 503\): try 2 of 4 in 1 s/,
-        {},
-        LOADED,
-      ),
+      await screen.findByText(/The server asked us to wait \(HTTP 503\): try 2 of 4 in 1 s/),
     ).toBeInTheDocument()
-    expect(
-      await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED),
-    ).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })).toBeInTheDocument()
     expect(asked).toBe(2)
   })
 
   it('names a decision date set in the link as such, not as when the check went live', async () => {
     renderAt(`/runs/r-corrected${LIST_SEARCH}&since=2026-11-01`)
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.getByText(/decision date set in the link: 2026-11-01/)).toBeInTheDocument()
     expect(screen.queryByText(/argument check since/)).not.toBeInTheDocument()
   })
@@ -268,7 +257,7 @@ describe('/runs/:uuid', () => {
     server.use(http.get(`${base}/runs/r-damaged`, () => HttpResponse.json(damaged)))
     renderAt('/runs/r-damaged?tz=UTC')
     const section = within(
-      await screen.findByRole('region', { name: 'Steps that could not be read' }, LOADED),
+      await screen.findByRole('region', { name: 'Steps that could not be read' }),
     )
     expect(section.getByRole('status')).toHaveTextContent(
       'Incomplete: 3 recorded steps of this run could not be read' +
@@ -308,7 +297,7 @@ describe('/runs/:uuid', () => {
 
   it('has no such section for a run whose steps could all be read', async () => {
     renderAt('/runs/r-corrected?tz=UTC')
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.queryByRole('region', { name: 'Steps that could not be read' })).toBeNull()
     expect(screen.queryByText(/could not be read/)).toBeNull()
   })
@@ -316,6 +305,6 @@ describe('/runs/:uuid', () => {
   it('says when runs are kept forever', async () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, retentionDays: null })))
     renderAt('/runs/gone-uuid')
-    expect(await screen.findByText(/keeps runs forever/, {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText(/keeps runs forever/)).toBeInTheDocument()
   })
 })

@@ -112,7 +112,6 @@ function renderAt(path: string) {
   render(<App api={{ baseUrl: base }} router={router} />)
   return router
 }
-const LOADED = { timeout: 5000 }
 const runLinks = () =>
   within(screen.getByRole('table', { name: /^Runs,/ }))
     .getAllByRole('link')
@@ -132,17 +131,13 @@ function toolCallCounts(): number[] {
 describe('/runs page', () => {
   it('goes from the tool table count to exactly the runs holding those calls, and says how many calls', async () => {
     const router = renderAt('/tools?from=2026-11-10&to=2026-11-10&tz=UTC')
-    const link = await screen.findByRole(
-      'link',
-      { name: '3 calls refused for arguments of update_page_metadata: show the runs' },
-      LOADED,
-    )
+    const link = await screen.findByRole('link', {
+      name: '3 calls refused for arguments of update_page_metadata: show the runs',
+    })
     await userEvent.click(link)
     expect(
       await screen.findByText(
         '2 runs holding 3 calls of update_page_metadata refused for arguments',
-        {},
-        LOADED,
       ),
     ).toBeInTheDocument()
     expect(router.state.location.search).toMatchObject({
@@ -152,16 +147,16 @@ describe('/runs page', () => {
     expect(runLinks().sort()).toEqual(['Run r-corrected', 'Run r-twice'])
     // Newest first; the run link carries the list's search, so the run page can come back to it.
     await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(router.state.location.pathname).toBe('/runs/r-twice')
     expect(router.state.location.search).toMatchObject({ outcome: 'refused-arguments' })
   })
 
   it('filters by outcome, configuration and status from the URL and offers a way out of an empty match', async () => {
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=failed&status=completed')
-    expect(await screen.findByText('No run matches these filters', {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText('No run matches these filters')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show all runs of the range' }))
-    expect(await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText('5 runs holding 11 tool calls')).toBeInTheDocument()
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Status' }),
       'waiting_for_input',
@@ -172,8 +167,8 @@ describe('/runs page', () => {
 
   it('reports an ignored outcome and sorts by any column with aria-sort', async () => {
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=bogus')
-    expect(await screen.findByText(/Ignored outcome=bogus/, {}, LOADED)).toBeInTheDocument()
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    expect(await screen.findByText(/Ignored outcome=bogus/)).toBeInTheDocument()
+    await screen.findByText('5 runs holding 11 tool calls')
     const header = screen.getByRole('columnheader', { name: /Refused: arguments/ })
     expect(header).toHaveAttribute('aria-sort', 'none')
     await userEvent.click(within(header).getByRole('button'))
@@ -193,12 +188,12 @@ describe('/runs page', () => {
       }),
     )
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
-    expect(await screen.findByText('Incomplete: 2 of 5 runs', {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText('Incomplete: 2 of 5 runs')).toBeInTheDocument()
     expect(screen.getByText(/incomplete: of the 2 of 5 runs loaded so far/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeDisabled()
     broken = false
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }))
-    expect(await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText('5 runs holding 11 tool calls')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeEnabled()
   })
 
@@ -209,7 +204,7 @@ describe('/runs page', () => {
       ),
     )
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
-    expect(await screen.findByText('No runs in this range', {}, LOADED)).toBeInTheDocument()
+    expect(await screen.findByText('No runs in this range')).toBeInTheDocument()
   })
 
   it('says when the installation has never recorded a run', async () => {
@@ -223,14 +218,14 @@ describe('/runs page', () => {
     )
     renderAt('/runs')
     expect(
-      await screen.findByText('This installation has not recorded any agent runs yet', {}, LOADED),
+      await screen.findByText('This installation has not recorded any agent runs yet'),
     ).toBeInTheDocument()
     expect(screen.queryByText('No runs in this range')).not.toBeInTheDocument()
   })
 
   it('reads the sort from the URL and writes a new one there, replacing the entry', async () => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await screen.findByText('5 runs holding 11 tool calls')
     const toolCalls = screen.getByRole('columnheader', { name: /Tool calls/ })
     expect(toolCalls).toHaveAttribute('aria-sort', 'ascending')
     expect(screen.getByRole('columnheader', { name: /Started/ })).toHaveAttribute(
@@ -264,13 +259,9 @@ describe('/runs page', () => {
   it('ignores an unknown sort or direction with a message and keeps the default order', async () => {
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=bogus&dir=sideways')
     expect(
-      await screen.findByText(
-        /Ignored sort=bogus and dir=sideways: not one of started, /,
-        {},
-        LOADED,
-      ),
+      await screen.findByText(/Ignored sort=bogus and dir=sideways: not one of started, /),
     ).toBeInTheDocument()
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await screen.findByText('5 runs holding 11 tool calls')
     expect(screen.getByRole('columnheader', { name: /Started/ })).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -287,14 +278,14 @@ describe('/runs page', () => {
     ["the browser's Back", (router: ReturnType<typeof renderAt>) => router.history.back()],
   ])('comes back from a run by %s to the same sort, with focus on that run', async (_, goBack) => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await screen.findByText('5 runs holding 11 tool calls')
     const link = screen.getByRole('link', { name: /^2026-11-10 12:00:00/ })
     expect(link).toHaveAttribute('title', 'Run r-twice')
     await userEvent.click(link)
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(router.state.location.search).toMatchObject({ sort: 'toolCalls', dir: 'asc' })
     await goBack(router)
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await screen.findByText('5 runs holding 11 tool calls')
     expect(router.state.location.pathname).toBe('/runs')
     expect(screen.getByRole('columnheader', { name: /Tool calls/ })).toHaveAttribute(
       'aria-sort',
@@ -307,15 +298,15 @@ describe('/runs page', () => {
 
   it('does not move focus into the list when it is reached another way', async () => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await screen.findByText('5 runs holding 11 tool calls')
     await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
-    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ }, LOADED)
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     // A fresh entry for the same list (as the navigation's link gives): no way back from a run.
     await router.navigate({
       to: '/runs',
       search: { from: '2026-11-10', to: '2026-11-10', tz: 'UTC' },
     })
-    await screen.findByText('5 runs holding 11 tool calls', {}, LOADED)
+    await screen.findByText('5 runs holding 11 tool calls')
     expect(
       within(screen.getByRole('table', { name: /^Runs,/ })).getAllByRole('link'),
     ).not.toContain(document.activeElement)

@@ -95,7 +95,7 @@ const cellsOf = (name: string | RegExp) => {
 describe('/tools page', () => {
   it('counts by the outcome rule, shows an unknown code as its own column, renders names as text', async () => {
     renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
-    const table = await screen.findByRole('table', {}, { timeout: 5000 })
+    const table = await screen.findByRole('table')
     expect(within(table).getByRole('columnheader', { name: /Refused: budget/ })).toBeInTheDocument()
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -134,9 +134,7 @@ describe('/tools page', () => {
       }),
     )
     renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
-    expect(
-      await screen.findByText('Incomplete: 1 of 2 runs', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('Incomplete: 1 of 2 runs')).toBeInTheDocument()
     // The table and exports draw from a deferred copy of the state: they follow the banner.
     expect(await screen.findByRole('button', { name: 'Export tool report (CSV)' })).toBeDisabled()
     broken = false
@@ -151,9 +149,8 @@ describe('/tools page', () => {
   it('filters by a tool the catalogue no longer offers but the runs called', async () => {
     const name = 'mcp_x_<img src=x onerror=alert(1)>'
     renderAt(`/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=${encodeURIComponent(name)}`)
-    await waitFor(
-      () => expect(screen.getByRole('rowheader', { name: 'The 1 tool' })).toBeInTheDocument(),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(screen.getByRole('rowheader', { name: 'The 1 tool' })).toBeInTheDocument(),
     )
     expect(
       screen.getByRole('rowheader', {
@@ -190,11 +187,7 @@ describe('/tools page', () => {
       ),
     )
     renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
-    const notice = await screen.findByText(
-      'Incomplete data: 3 tool calls could not be read',
-      {},
-      { timeout: 5000 },
-    )
+    const notice = await screen.findByText('Incomplete data: 3 tool calls could not be read')
     expect(notice.parentElement).toHaveTextContent(
       "3 tool calls in this range could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 3.",
     )
@@ -229,22 +222,14 @@ describe('/tools page', () => {
     )
     renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=get_page_content')
     expect(
-      await screen.findByText(
-        'Incomplete data: 2 tool calls could not be read',
-        {},
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Incomplete data: 2 tool calls could not be read'),
     ).toBeInTheDocument()
   })
 
   it('says nothing is missing when every call could be read', async () => {
     renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
     expect(
-      await screen.findByRole(
-        'table',
-        { name: /^Tool calls by outcome, [^—]*: 3 tools$/ },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('table', { name: /^Tool calls by outcome, [^—]*: 3 tools$/ }),
     ).toBeInTheDocument()
     expect(screen.queryByText(/could not be read/)).toBeNull()
   })
@@ -256,8 +241,6 @@ describe('/tools page', () => {
       ),
     )
     renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
-    expect(
-      await screen.findByText('No tool calls in this range', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('No tool calls in this range')).toBeInTheDocument()
   })
 })
