@@ -1,18 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router'
 import { sharedFilterSearch } from '../domain/filters'
 import { InstallationHeader } from '../features/installation'
-
-/** The main navigation, in order. */
-export const NAV = [
-  { to: '/', label: 'Overview' },
-  { to: '/tools', label: 'Tools' },
-  { to: '/runs', label: 'Runs' },
-  { to: '/checker', label: 'Checker' },
-] as const
-
-/** The promise every page shows under the navigation. */
-export const PRIVACY_LINE =
-  'This dashboard reads run metadata only: no prompt, argument or result text is ever read.'
+import { NAV, PRIVACY_LINE, PRODUCT } from './shell'
 
 /** The shell around every page: installation header, navigation, the privacy promise. */
 export function Layout() {
@@ -23,7 +12,7 @@ export function Layout() {
       </a>
       <header className="shell__header">
         <div className="shell__title">
-          <span className="product">Run Diagnostics</span>
+          <span className="product">{PRODUCT}</span>
           <InstallationHeader />
         </div>
         <nav aria-label="Main">

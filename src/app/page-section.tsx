@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PageIntroText } from './page-intros'
+import type { PageIntroText } from './shell'
 
 /**
  * A page's section: labelled by its heading, with the lead paragraph (naming `zone` when the

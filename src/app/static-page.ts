@@ -1,6 +1,6 @@
 // The rule's own module, not `domain/filters`: the entry stays a few kB.
 import { zoneParam } from '../domain/filters/zone-param'
-import { introOf } from './page-intros'
+import { introOf } from './shell'
 import { parseSearch } from './search-params'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { staticShell } from '../testing/static-shell'
-import { NAV, PRIVACY_LINE } from './layout'
+import { NAV, PRIVACY_LINE } from './shell'
 
 const words = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim()
 

@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '../../components/ui/states'
 import { isWritingTool } from '../../domain/contract'
 import { Checker } from '../../features/checker'
 import { useDashboardFilters } from '../use-dashboard-filters'
-import { PAGE_INTROS } from '../page-intros'
+import { PAGE_INTROS } from '../shell'
 import { PageSection } from '../page-section'
 
 /** `/checker`: the tool catalogue with its calls, each tool's schema, and the check's playground. */

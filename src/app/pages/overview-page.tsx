@@ -6,7 +6,7 @@ import { Overview, type EffectParamsChange } from '../../features/overview'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
-import { PAGE_INTROS } from '../page-intros'
+import { PAGE_INTROS } from '../shell'
 import { PageSection } from '../page-section'
 
 /** `/`: the effect of the argument check (ADR 246) before and after its decision date. */

@@ -14,7 +14,7 @@ import { formatInstant } from '../../domain/time'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
-import { PAGE_INTROS } from '../page-intros'
+import { PAGE_INTROS } from '../shell'
 import { PageSection } from '../page-section'
 
 const describeInstant = (ms: number, zone: string) =>

@@ -6,7 +6,7 @@ import { ToolReport } from '../../features/tool-report'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
-import { PAGE_INTROS } from '../page-intros'
+import { PAGE_INTROS } from '../shell'
 import { PageSection } from '../page-section'
 
 /** One empty catalogue, so the report's memoised parts do not redraw for a new `[]`. */

@@ -1,8 +1,47 @@
 /**
- * Each page's heading and lead paragraph, in one place: React renders them with the page
- * (`PageSection`), and the entry paints them before React has loaded (`paintStaticPage`), so the
- * page's largest text is on screen with the first paint. Plain text only.
+ * The shell every page sits in, in one place: the product's name, the main navigation, the
+ * privacy promise and each page's heading and lead. The React layout and pages render them; the
+ * build writes the same header into index.html ({@link withStaticShell}) and the entry paints the
+ * page's intro into it (`paintStaticPage`), so the first paint shows them before any script has
+ * run. Plain text only.
  */
+
+export const PRODUCT = 'Run Diagnostics'
+
+/** The main navigation, in order. */
+export const NAV = [
+  { to: '/', label: 'Overview' },
+  { to: '/tools', label: 'Tools' },
+  { to: '/runs', label: 'Runs' },
+  { to: '/checker', label: 'Checker' },
+] as const
+
+/** The promise every page shows under the navigation. */
+export const PRIVACY_LINE =
+  'This dashboard reads run metadata only: no prompt, argument or result text is ever read.'
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;')
+
+/**
+ * `html` (index.html) with the shell's header in its empty `<div id="root"></div>`: the same
+ * elements, classes and text as the React layout, with "Starting…" where the installation goes.
+ * React replaces it on its first render.
+ */
+export function withStaticShell(html: string): string {
+  const links = NAV.map(
+    ({ to, label }) => `<li><a href="${escapeHtml(to)}">${escapeHtml(label)}</a></li>`,
+  ).join('')
+  const header =
+    '<div class="shell"><header class="shell__header">' +
+    `<div class="shell__title"><span class="product">${escapeHtml(PRODUCT)}</span>` +
+    '<p class="installation">Starting…</p></div>' +
+    `<nav aria-label="Main"><ul class="nav">${links}</ul></nav>` +
+    `<p class="privacy-line">${escapeHtml(PRIVACY_LINE)}</p></header></div>`
+  return html.replace('<div id="root"></div>', `<div id="root">${header}</div>`)
+}
+
+/** Each page's heading and lead paragraph. */
 export interface PageIntroText {
   /** The id of the heading, which labels the page's section. */
   headingId: string
