@@ -29,29 +29,37 @@ function parse(raw: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** A tool step's `toolName` from its JSON text: a non-empty string, else null (unreadable). */
+export function decodeToolName(tool: string | null): string | null {
+  const name = tool === null ? { ok: false as const } : parse(tool)
+  return name.ok && typeof name.value === 'string' && name.value !== '' ? name.value : null
+}
+
 /**
- * Decodes the three fields the outcome rule reads, as the contract types them: a non-empty
- * string name; `toolIsError` a boolean; `toolRefusal` a string, null, or absent (absent stays
- * absent). Anything else makes that part unreadable (null).
+ * The outcome fields from their JSON texts, as the contract types them: `toolIsError` a boolean;
+ * `toolRefusal` a string, null, or absent (absent stays absent). Anything else: null.
  */
+export function decodeOutcome(
+  refusal: string | null,
+  isError: string | null,
+): Pick<Step, 'toolRefusal' | 'toolIsError'> | null {
+  const error = isError === null ? { ok: false as const } : parse(isError)
+  const code = refusal === null ? { ok: true as const, value: undefined } : parse(refusal)
+  const codeOk =
+    code.ok && (code.value === undefined || code.value === null || typeof code.value === 'string')
+  if (!error.ok || typeof error.value !== 'boolean' || !codeOk || !code.ok) return null
+  const outcome: Pick<Step, 'toolRefusal' | 'toolIsError'> = { toolIsError: error.value }
+  if (code.value !== undefined) outcome.toolRefusal = code.value as string | null
+  return outcome
+}
+
+/** The three fields the outcome rule reads, decoded; null where a part is unreadable. */
 export function decodeOutcomeFields(
   tool: string | null,
   refusal: string | null,
   isError: string | null,
 ): OutcomeFields {
-  const name = tool === null ? { ok: false as const } : parse(tool)
-  const toolName =
-    name.ok && typeof name.value === 'string' && name.value !== '' ? name.value : null
-  const error = isError === null ? { ok: false as const } : parse(isError)
-  const code = refusal === null ? { ok: true as const, value: undefined } : parse(refusal)
-  const codeOk =
-    code.ok && (code.value === undefined || code.value === null || typeof code.value === 'string')
-  if (!error.ok || typeof error.value !== 'boolean' || !codeOk || !code.ok) {
-    return { toolName, outcome: null }
-  }
-  const outcome: Pick<Step, 'toolRefusal' | 'toolIsError'> = { toolIsError: error.value }
-  if (code.value !== undefined) outcome.toolRefusal = code.value as string | null
-  return { toolName, outcome }
+  return { toolName: decodeToolName(tool), outcome: decodeOutcome(refusal, isError) }
 }
 
 /** SQL true for a step `s` whose raw pair is one of `pairs` (compared exactly); false for none. */

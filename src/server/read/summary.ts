@@ -1,6 +1,4 @@
-import type { SummaryParams } from '../../domain/api-query'
-import type { SummaryResponse } from '../../domain/contract'
-import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
+import { outcomeOf } from '../../domain/outcome'
 import { bucketDay, createDayBuckets, dayOf } from '../../domain/time'
 import { num, text, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
@@ -8,15 +6,10 @@ import { bound, join, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, RUNS, WRITE_KIND } from '../sql/tables'
 import { namesOneOf, secondsFrom } from './run-match'
 import { decodeOutcomeFields, pairSql, type OutcomePairs } from './outcome-pairs'
+import { summaryOf, SummaryRows, type ServedSummary, type SummaryQuery } from './summary-shape'
 import { timeBuckets } from './time-buckets'
 
-type Query = Extract<SummaryParams, { ok: true }>
-type Row = SummaryResponse['rows'][number]
-
-/** `GET /summary` as the server answers it; `unreadableToolSteps` only when some were. */
-export type ServedSummary = SummaryResponse & { unreadableToolSteps?: number }
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+export type { ServedSummary } from './summary-shape'
 
 /**
  * The pre-aggregated summary of decision 0008, counted by the database: the runs `/runs` would
@@ -26,7 +19,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
  * (`outcomeOf`), so the rule is never written in SQL. Which (refusal, error) pairs are refused,
  * failed or unreadable is then bound into the per-run statement as values.
  */
-export async function countSummary(db: Database, query: Query): Promise<ServedSummary> {
+export async function countSummary(db: Database, query: SummaryQuery): Promise<ServedSummary> {
   const d = DIALECTS[db.engine]
   const from = secondsFrom(query.from)
   const to = secondsFrom(query.to)
@@ -49,7 +42,7 @@ export async function countSummary(db: Database, query: Query): Promise<ServedSu
   )
   const pairs: OutcomePairs = { refused: [], failed: [], counted: [] }
   const seenPairs = new Set<string>()
-  const rows = new Map<string, Row>()
+  const rows = new SummaryRows()
   const wanted = new Set(query.tools)
   for (const group of groups) {
     const refusal = text(group.refusal)
@@ -69,39 +62,13 @@ export async function countSummary(db: Database, query: Query): Promise<ServedSu
     const start = Math.max(num(group.bucket) * width, from) * 1000
     const day = bucketDay(days, start)
     if (day === null) continue
-    const outcome = outcomeOf(fields.outcome)
-    const code = refusalCodeOf(outcome)
-    const summaryOutcome = code === null ? (outcome as 'succeeded' | 'failed') : 'refused'
-    const key = JSON.stringify([day, fields.toolName, summaryOutcome, code])
-    const row = rows.get(key) ?? {
-      day,
-      tool: fields.toolName,
-      outcome: summaryOutcome,
-      code,
-      calls: 0,
-    }
-    row.calls += num(group.calls)
-    rows.set(key, row)
+    rows.add(day, fields.toolName, fields.outcome, num(group.calls))
   }
   const [runs, stepKinds] = await Promise.all([
     countRuns(db, d, query, from, to, pairs),
     listKinds(db, d, query, from, to, pairs),
   ])
-  const summary: ServedSummary = {
-    from: query.fromText,
-    to: query.toText,
-    tz: query.tz,
-    tools: query.tools,
-    runs: runs.runs,
-    runsWithCalls: runs.withCalls,
-    runsWithRefusal: runs.withRefusal,
-    runsWithFailure: runs.withFailure,
-    runsByStatus: runs.byStatus,
-    rows: [...rows.entries()].sort(([a], [b]) => byText(a, b)).map(([, row]) => row),
-    stepKinds,
-  }
-  if (runs.unreadable > 0) summary.unreadableToolSteps = runs.unreadable
-  return summary
+  return summaryOf(query, rows, runs, stepKinds)
 }
 
 /** SQL 1 where a condition holds, else 0. */
@@ -120,7 +87,7 @@ function stepsInRange(d: Dialect, from: number, to: number): Fragment {
 async function countRuns(
   db: Database,
   d: Dialect,
-  query: Query,
+  query: SummaryQuery,
   from: number,
   to: number,
   pairs: OutcomePairs,
@@ -153,9 +120,7 @@ async function countRuns(
     ${filtered ? 'WHERE m.hit = 1' : ''}
     GROUP BY 1`
   const result = await db.query(statement.sql, statement.params)
-  const byStatus = result
-    .map((row) => ({ status: text(row.status) ?? '', runs: num(row.runs) }))
-    .sort((a, b) => byText(a.status, b.status))
+  const byStatus = new Map(result.map((row) => [text(row.status) ?? '', num(row.runs)]))
   const sum = (column: string) => result.reduce((total, row) => total + (num(row[column]) || 0), 0)
   return {
     runs: sum('runs'),
@@ -171,7 +136,7 @@ async function countRuns(
 async function listKinds(
   db: Database,
   d: Dialect,
-  query: Query,
+  query: SummaryQuery,
   from: number,
   to: number,
   pairs: OutcomePairs,
@@ -187,8 +152,5 @@ async function listKinds(
       WHERE s.run IN (SELECT r.uid FROM ${RUNS} r) ${matched}
         AND (${d.exact('s.kind')} <> 'tool' OR ${listed} = 1)`
   const rows = await db.query(statement.sql, statement.params)
-  return rows
-    .map((row) => text(row.kind) ?? '')
-    .filter((kind) => kind !== '')
-    .sort(byText)
+  return rows.map((row) => text(row.kind) ?? '')
 }
