@@ -8,7 +8,7 @@ import { ChartPlaceholder, OutcomeSeriesChart, SERIES_CHART_HEIGHT } from '../..
 import { formatCount } from '../../components/ui/format-count'
 import { EmptyState } from '../../components/ui/states'
 import { UnreadableNotice } from '../../components/ui/unreadable-notice'
-import { LoadBanner } from './load-banner'
+import { OverviewLoadBanner } from './overview-load-banner'
 
 export interface DailyChartProps {
   filters: Filters
@@ -39,7 +39,7 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
       <h2 id="ov-daily" className="visually-hidden">
         Calls by outcome over time
       </h2>
-      <LoadBanner
+      <OverviewLoadBanner
         label="Loading the daily chart"
         summary={summary}
         done={(runs) => `Daily chart: all ${formatCount(runs)} runs of the range loaded.`}

@@ -12,7 +12,7 @@ import { EmptyState } from '../../components/ui/states'
 import { DailyChart } from './daily-chart'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
 import { EffectReport } from './effect-report'
-import { LoadBanner } from './load-banner'
+import { OverviewLoadBanner } from './overview-load-banner'
 import { useEffectSummary, useFirstRefusal } from './use-effect-summary'
 import './overview.css'
 
@@ -65,7 +65,7 @@ export function Overview({ filters, meta, catalogue, params, onParamsChange }: O
   return (
     <div className="overview">
       {needFirst && first.usable && first.state?.status !== 'done' ? (
-        <LoadBanner
+        <OverviewLoadBanner
           label="Looking for the first refused call (no decision date in /meta)"
           summary={first}
         />
@@ -94,11 +94,14 @@ export function Overview({ filters, meta, catalogue, params, onParamsChange }: O
         </EmptyState>
       ) : null}
       {windows && windows.emptySide !== 'both' && catalogue === null ? (
-        <LoadBanner label="Loading the tool catalogue" summary={{ ...effect, state: null }} />
+        <OverviewLoadBanner
+          label="Loading the tool catalogue"
+          summary={{ ...effect, state: null }}
+        />
       ) : null}
       {load && windows && windows.emptySide !== 'both' ? (
         <>
-          <LoadBanner
+          <OverviewLoadBanner
             label="Loading the runs of both windows"
             summary={effect}
             done={(runs) => `All ${formatCount(runs)} runs of both windows loaded.`}

@@ -15,7 +15,7 @@ import { EmptyState, LoadingState } from '../../components/ui/states'
 import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import type { LoadState, FoldedSummary } from '../../api'
 import { ExportActions } from './export-actions'
-import { LoadBanner } from './load-banner'
+import { ToolReportLoadBanner } from './tool-report-load-banner'
 import { ToolTable } from './tool-table'
 import { countOf } from '../../components/ui/format-count'
 
@@ -42,7 +42,7 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
   if (!state) return <LoadingState label="Loading runs" />
   return (
     <div className="tool-report">
-      <LoadBanner
+      <ToolReportLoadBanner
         state={state}
         cancel={summary.cancel}
         resume={summary.resume}

@@ -1,8 +1,8 @@
 import { describeApiError, type FoldedSummary } from '../../api'
-import { LoadBanner as SharedLoadBanner } from '../../components/ui/load-banner'
+import { LoadBanner } from '../../components/ui/load-banner'
 import { LoadingState } from '../../components/ui/states'
 
-export interface LoadBannerProps {
+export interface OverviewLoadBannerProps {
   /** What is loading, e.g. "Loading the runs of both windows". */
   label: string
   summary: FoldedSummary<unknown>
@@ -16,13 +16,13 @@ export interface LoadBannerProps {
 }
 
 /** The shared load banner for one of the overview's loads; a spinner before it starts. */
-export function LoadBanner({ label, summary, done }: LoadBannerProps) {
+export function OverviewLoadBanner({ label, summary, done }: OverviewLoadBannerProps) {
   const { state } = summary
   const banner =
     state === null ? (
       <LoadingState label={label} />
     ) : (
-      <SharedLoadBanner
+      <LoadBanner
         state={state}
         loadingLabel={label}
         partialNote="the figures below count only the runs loaded so far"

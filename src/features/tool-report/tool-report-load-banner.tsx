@@ -1,8 +1,8 @@
 import { describeApiError, type LoadState } from '../../api'
 import type { ToolSummary } from '../../domain/summary'
-import { LoadBanner as SharedLoadBanner } from '../../components/ui/load-banner'
+import { LoadBanner } from '../../components/ui/load-banner'
 
-export interface LoadBannerProps {
+export interface ToolReportLoadBannerProps {
   state: LoadState<ToolSummary>
   cancel: () => void
   resume: () => void
@@ -27,9 +27,9 @@ export function summaryWarnings(summary: ToolSummary): string[] {
 }
 
 /** The shared load banner, worded for the tool report, plus unknown values seen. */
-export function LoadBanner({ state, cancel, resume, reload }: LoadBannerProps) {
+export function ToolReportLoadBanner({ state, cancel, resume, reload }: ToolReportLoadBannerProps) {
   return (
-    <SharedLoadBanner
+    <LoadBanner
       state={state}
       loadingLabel="Loading runs"
       partialNote="the figures below count only the runs loaded so far"
