@@ -14,7 +14,7 @@ export interface LoadJob {
 }
 
 /**
- * Where loads run: on the page ({@link LoadJobs}) or in a Web Worker (`WorkerRunner`), so the
+ * Where loads run: on the page ({@link InThreadRunner}) or in a Web Worker (`WorkerRunner`), so the
  * page's main thread never parses or folds. The store cannot tell them apart.
  */
 export interface LoadRunner {

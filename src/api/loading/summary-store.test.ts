@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { createScope } from '../../domain/summary'
 import type { Folder } from './load-all-runs'
-import { LoadJobs } from './load-jobs'
+import { InThreadRunner } from './in-thread-runner'
 import { SummaryStore, type SummaryRequest } from './summary-store'
 
 const base = '/api/diagnostics/v1'
@@ -26,7 +26,7 @@ const uuids: Folder<string[]> = {
   fold: (s, runs) => [...s, ...runs.map((r) => r.uuid)],
 }
 // The store runs whatever its runner folds; here every spec folds into the list of uuids seen.
-const newStore = () => new SummaryStore(new LoadJobs(() => uuids as Folder<unknown>))
+const newStore = () => new SummaryStore(new InThreadRunner(() => uuids as Folder<unknown>))
 const request: SummaryRequest<string[]> = {
   config: { baseUrl: base },
   spec: {

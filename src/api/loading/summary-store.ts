@@ -1,7 +1,7 @@
 import type { ApiConfig } from '../request'
 import type { FolderSpec } from './folder-specs'
 import type { LoadState } from './load-all-runs'
-import { LoadJobs } from './load-jobs'
+import { InThreadRunner } from './in-thread-runner'
 import type { LoadRunner } from './load-runner'
 
 /**
@@ -59,7 +59,7 @@ export class SummaryStore {
   private emitTimer: ReturnType<typeof setTimeout> | null = null
 
   /** `runner` runs the loads: in this thread by default, in a Web Worker in the app. */
-  constructor(private readonly runner: LoadRunner = new LoadJobs()) {}
+  constructor(private readonly runner: LoadRunner = new InThreadRunner()) {}
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener)

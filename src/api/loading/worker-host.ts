@@ -1,5 +1,5 @@
 import { folderFor } from './folder-specs'
-import { LoadJobs } from './load-jobs'
+import { InThreadRunner } from './in-thread-runner'
 import { encodeError, encodeSummary } from './transfer'
 import type { FromWorker, ToWorker, WorkerDemo } from './worker-protocol'
 
@@ -10,11 +10,11 @@ export interface WorkerHostOptions {
 }
 
 /**
- * The worker's side of {@link WorkerRunner}: runs each job with {@link LoadJobs} and posts its
+ * The worker's side of {@link WorkerRunner}: runs each job with {@link InThreadRunner} and posts its
  * states, summaries as patches. Messages are handled strictly in order.
  */
 export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
-  const jobs = new LoadJobs(folderFor, true)
+  const runner = new InThreadRunner(folderFor, true)
   let fetchFn: typeof fetch | undefined
   let queue = Promise.resolve()
 
@@ -26,7 +26,7 @@ export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
       case 'start': {
         const { job } = message
         let posted: unknown = null
-        void jobs
+        void runner
           .start({ ...job, config: { ...job.config, fetchFn } }, (state) => {
             const summary = encodeSummary(job.spec.kind, posted, state.summary)
             posted = state.summary
@@ -40,10 +40,10 @@ export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
         return
       }
       case 'abort':
-        jobs.abort(message.id)
+        runner.abort(message.id)
         return
       case 'forget':
-        jobs.forget(message.id)
+        runner.forget(message.id)
         return
       case 'fetch': {
         const { id, url } = message

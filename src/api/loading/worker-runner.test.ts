@@ -8,7 +8,7 @@ import { createHostileInstallation } from '../../mocks/variants'
 import { HtmlPageError, HttpError, describeApiError } from '../errors'
 import { folderFor } from './folder-specs'
 import type { LoadState } from './load-all-runs'
-import { LoadJobs } from './load-jobs'
+import { InThreadRunner } from './in-thread-runner'
 import type { LoadJob } from './load-runner'
 import { createWorkerHost } from './worker-host'
 import type { FromWorker, ToWorker } from './worker-protocol'
@@ -72,7 +72,7 @@ const job = (kind: 'tool-summary' | 'runs-list'): LoadJob => ({
 /** The API offers no pre-aggregated `/summary` (decision 0008): the worker folds `/runs`. */
 const noSummary = http.get(`${base}/summary`, () => new HttpResponse(null, { status: 404 }))
 
-async function finalState(runner: LoadJobs | WorkerRunner, load: LoadJob) {
+async function finalState(runner: InThreadRunner | WorkerRunner, load: LoadJob) {
   const states: LoadState<unknown>[] = []
   await runner.start(load, (state) => states.push(state))
   return { last: states.at(-1), updates: states.length }
@@ -81,7 +81,7 @@ async function finalState(runner: LoadJobs | WorkerRunner, load: LoadJob) {
 describe('WorkerRunner', () => {
   it('gives the same tool summary and runs list as loading on the page (hostile names)', async () => {
     server.use(...createHandlers({ baseUrl: base, installation }))
-    const page = new LoadJobs()
+    const page = new InThreadRunner()
     const worker = new WorkerRunner(fakeWorker())
     for (const kind of ['tool-summary', 'runs-list'] as const) {
       const here = await finalState(page, job(kind))
@@ -136,7 +136,7 @@ describe('WorkerRunner', () => {
     const runner = new WorkerRunner(dead)
     const load = finalState(runner, job('tool-summary'))
     fail()
-    const expected = await finalState(new LoadJobs(folderFor), job('tool-summary'))
+    const expected = await finalState(new InThreadRunner(folderFor), job('tool-summary'))
     expect((await load).last).toEqual(expected.last)
   })
 

@@ -1,6 +1,6 @@
 import type { LoadState } from './load-all-runs'
 import { folderFor } from './folder-specs'
-import { LoadJobs } from './load-jobs'
+import { InThreadRunner } from './in-thread-runner'
 import type { LoadJob, LoadRunner } from './load-runner'
 import { decodeError, decodeSummary } from './transfer'
 import type { FromWorker, ToWorker, WorkerDemo } from './worker-protocol'
@@ -21,7 +21,7 @@ interface Pending {
  */
 export class WorkerRunner implements LoadRunner {
   private pending = new Map<number, Pending>()
-  private fallback: LoadJobs | null = null
+  private fallback: InThreadRunner | null = null
   /** Demo requests waiting for the worker's answer: resolve with it, or fail. */
   private fetches = new Map<number, (response: Response | Error) => void>()
   private fetchIds = 0
@@ -116,7 +116,7 @@ export class WorkerRunner implements LoadRunner {
   /** The worker failed: every load it held starts again on the page, from the beginning. */
   private fallBack() {
     if (this.fallback) return
-    this.fallback = new LoadJobs(folderFor, true)
+    this.fallback = new InThreadRunner(folderFor, true)
     this.worker.terminate()
     // A demo's installation lived in the worker: its open requests fail like a lost network.
     for (const settle of this.fetches.values()) {

@@ -15,7 +15,7 @@ interface Running {
  * worker's own inside the Web Worker. Keeps each job's last state and seen runs so a later job
  * can continue it.
  */
-export class LoadJobs implements LoadRunner {
+export class InThreadRunner implements LoadRunner {
   private jobs = new Map<number, Running>()
   /** Base URLs whose API offers no `/summary`: not asked again while these jobs live. */
   private notOffered = new Set<string>()

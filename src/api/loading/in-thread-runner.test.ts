@@ -6,7 +6,7 @@ import { createHandlers } from '../../mocks/handlers'
 import { createInstallation } from '../../mocks/installation'
 import { folderFor } from './folder-specs'
 import type { LoadState } from './load-all-runs'
-import { LoadJobs } from './load-jobs'
+import { InThreadRunner } from './in-thread-runner'
 import type { LoadJob } from './load-runner'
 
 const installation = createInstallation()
@@ -30,7 +30,7 @@ const job = (baseUrl: string): LoadJob => ({
  * before the installation's own handlers.
  */
 async function run(
-  jobs: LoadJobs,
+  runner: InThreadRunner,
   baseUrl: string,
   summaryEndpoint: boolean,
   ...overrides: HttpHandler[]
@@ -40,15 +40,15 @@ async function run(
   server.use(...overrides)
   server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname))
   let last: LoadState<unknown> | null = null
-  await jobs.start(job(baseUrl), (state) => (last = state))
+  await runner.start(job(baseUrl), (state) => (last = state))
   server.events.removeAllListeners()
   return { last: last as LoadState<ToolSummary> | null, asked }
 }
 
-describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
+describe('InThreadRunner and the pre-aggregated /summary (decision 0008)', () => {
   it('takes the summary from /summary when offered — equal to folding /runs', async () => {
-    const folded = await run(new LoadJobs(folderFor, false), '/a', true)
-    const counted = await run(new LoadJobs(folderFor, true), '/a', true)
+    const folded = await run(new InThreadRunner(folderFor, false), '/a', true)
+    const counted = await run(new InThreadRunner(folderFor, true), '/a', true)
     expect(counted.asked).toEqual(['/a/summary'])
     expect(counted.last?.status).toBe('done')
     expect(counted.last?.counted).toBe('server')
@@ -58,13 +58,13 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
   })
 
   it('folds /runs when the API answers 404, and does not ask that API again', async () => {
-    const jobs = new LoadJobs(folderFor, true)
-    const first = await run(jobs, '/b', false)
+    const runner = new InThreadRunner(folderFor, true)
+    const first = await run(runner, '/b', false)
     expect(first.asked[0]).toBe('/b/summary')
     expect(first.asked.slice(1).every((path) => path === '/b/runs')).toBe(true)
     expect(first.last?.status).toBe('done')
     expect(first.last?.counted).toBeUndefined()
-    const second = await run(jobs, '/b', false)
+    const second = await run(runner, '/b', false)
     expect(second.asked.includes('/b/summary')).toBe(false)
     expect(second.last?.summary).toEqual(first.last?.summary)
   })
@@ -78,12 +78,12 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
       const notOffered = http.get(`${base}/summary`, () =>
         HttpResponse.json({ error: 'no' }, { status }),
       )
-      const jobs = new LoadJobs(folderFor, true)
-      const first = await run(jobs, base, false, notOffered)
+      const runner = new InThreadRunner(folderFor, true)
+      const first = await run(runner, base, false, notOffered)
       expect(first.asked[0]).toBe(`${base}/summary`)
       expect(first.asked.slice(1).every((path) => path === `${base}/runs`)).toBe(true)
       expect(first.last).toMatchObject({ status: 'done' })
-      const second = await run(jobs, base, false, notOffered)
+      const second = await run(runner, base, false, notOffered)
       expect(second.asked.length).toBeGreaterThan(0)
       expect(second.asked.includes(`${base}/summary`)).toBe(false)
       expect(second.last?.summary).toEqual(first.last?.summary)
@@ -100,7 +100,7 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
       ),
     )
     let last: LoadState<unknown> | null = null
-    await new LoadJobs(folderFor, true).start(job('/c'), (state) => (last = state))
+    await new InThreadRunner(folderFor, true).start(job('/c'), (state) => (last = state))
     expect((last as LoadState<unknown> | null)?.status).toBe('error')
   })
 
@@ -113,8 +113,8 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
     server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)))
     const results: LoadState<ToolSummary>[] = []
     for (const s of [named, mixed]) {
-      const jobs = new LoadJobs(folderFor, true)
-      await jobs.start(
+      const runner = new InThreadRunner(folderFor, true)
+      await runner.start(
         {
           id: ++ids,
           config: { baseUrl: '/d' },
@@ -165,11 +165,11 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
             : undefined
         }),
       )
-      const jobs = new LoadJobs(folderFor, true)
+      const runner = new InThreadRunner(folderFor, true)
       const states: LoadState<unknown>[] = []
       const asked: string[] = []
       server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname))
-      await jobs.start(job('/e'), (state) => states.push(state))
+      await runner.start(job('/e'), (state) => states.push(state))
       server.events.removeAllListeners()
       expect(asked).toEqual(['/e/summary', '/e/summary'])
       expect(states.some((s) => s.status === 'waiting' && s.waitMs === 0)).toBe(true)
@@ -186,7 +186,7 @@ describe('LoadJobs and the pre-aggregated /summary (decision 0008)', () => {
       const answer = http.get(`${base}/summary`, () =>
         HttpResponse.json({ error: 'no' }, { status, headers: { 'Retry-After': '0' } }),
       )
-      const { last, asked } = await run(new LoadJobs(folderFor, true), base, false, answer)
+      const { last, asked } = await run(new InThreadRunner(folderFor, true), base, false, answer)
       expect(last).toMatchObject({ status: 'done' })
       expect(last?.counted).toBeUndefined()
       expect(last?.summary.runs).toBeGreaterThan(0)
