@@ -19,11 +19,67 @@ function dropMockWorker(outDir: string): Plugin {
 const staticShell = (): Plugin => ({ name: 'static-shell', transformIndexHtml: withStaticShell })
 
 /**
+ * The entry (`src/main.tsx`) imports React DOM, the config schema and the app one after another,
+ * so each is evaluated in its own short task. index.html lists all of their chunks in a
+ * `stage-chunks` meta tag, and the entry preloads them at once: the browser downloads and
+ * compiles them in parallel and only evaluates each when the entry asks for it. (As
+ * `modulepreload` links in the HTML they would sit on the first paint's path on a slow network.)
+ */
+function preloadStagedChunks(): Plugin {
+  let base = '/'
+  return {
+    name: 'preload-staged-chunks',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle
+        if (!bundle) return html
+        const chunks = new Map<string, { imports: string[]; dynamicImports: string[] }>()
+        for (const [file, output] of Object.entries(bundle)) {
+          if (output.type === 'chunk') chunks.set(file, output)
+        }
+        const entry = [...chunks].find(([, chunk]) => 'isEntry' in chunk && chunk.isEntry)
+        if (!entry) return html
+        const seen = new Set<string>([entry[0]])
+        const visit = (file: string) => {
+          if (seen.has(file)) return
+          seen.add(file)
+          for (const next of chunks.get(file)?.imports ?? []) visit(next)
+        }
+        // The entry's dynamic imports are its stages (pages and the mock are imported by them).
+        for (const file of entry[1].dynamicImports) visit(file)
+        seen.delete(entry[0])
+        const files = [...seen].filter((file) => !html.includes(`/${file}"`))
+        return {
+          html,
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: 'stage-chunks', content: files.map((f) => `${base}${f}`).join(' ') },
+              injectTo: 'head' as const,
+            },
+          ],
+        }
+      },
+    },
+  }
+}
+
+/**
  * `--mode demo` builds the dashboard with the simulated installation (MSW) inside;
  * every other mode builds the production dashboard, which contains no mock code.
  */
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), staticShell(), ...(mode === 'demo' ? [] : [dropMockWorker('dist')])],
+  plugins: [
+    react(),
+    staticShell(),
+    preloadStagedChunks(),
+    ...(mode === 'demo' ? [] : [dropMockWorker('dist')]),
+  ],
   define: {
     __DEMO__: JSON.stringify(mode === 'demo' || mode === 'development'),
   },

@@ -4,6 +4,7 @@ import { metaQuery, WorkerRunner, type ApiConfig } from '../api'
 import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
 import { App, createQueryClient } from './app'
 import { ConfigErrorScreen } from './config-error-screen'
+import { nextTask } from './next-task'
 import { createAppRouter } from './router'
 
 /**
@@ -31,9 +32,6 @@ function startLoadWorker(config: RuntimeConfig): WorkerRunner | undefined {
     return undefined
   }
 }
-
-/** Resolves in a later task, so what follows runs after the browser could paint and take input. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 const requestUrl = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
