@@ -1,7 +1,7 @@
 /**
  * The shell every page sits in, in one place: the product's name, the main navigation, the
- * privacy promise and each page's heading and lead. The React layout and pages render them; the
- * build writes the same header into index.html ({@link withStaticShell}) and the entry paints the
+ * privacy promise and each page's heading and lead. The React layout and pages render them; Vite
+ * writes the same header into index.html ({@link withStaticShell}) and the entry paints the
  * page's intro into it (`paintStaticPage`), so the first paint shows them before any script has
  * run. Plain text only.
  */
