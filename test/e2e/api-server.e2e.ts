@@ -148,6 +148,7 @@ beforeAll(async () => {
       settings,
       dashboard,
       statementTimeoutMs: 20_000,
+      summaryRefreshMs: 2000,
     },
     (line) => serverLog.push(line),
   )

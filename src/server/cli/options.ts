@@ -14,11 +14,13 @@ export interface ApiOptions {
   dashboard?: string
   tokens?: string
   statementTimeoutMs: number
+  /** How stale a `/summary` answer from the cache may be (ms); 0 = current at every answer. */
+  summaryRefreshMs: number
 }
 
 export const API_USAGE = `Usage: npm run api -- --database <url> [--port 8787] [--host 127.0.0.1]
   [--tools <catalogue.json>] [--settings <settings.json>] [--dashboard <dist>] [--tokens <file>]
-  [--statement-timeout <ms>]
+  [--statement-timeout <ms>] [--summary-refresh <ms>]
   <url>: sqlite:<path> | postgres://user:password@host:port/db | mysql://user:password@host:port/db`
 
 function integer(
@@ -67,6 +69,7 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     'dashboard',
     'tokens',
     'statement-timeout',
+    'summary-refresh',
   ])
   return {
     database: values.database,
@@ -83,6 +86,7 @@ export function parseApiOptions(argv: string[]): ApiOptions {
       600_000,
       20_000,
     ),
+    summaryRefreshMs: integer(values['summary-refresh'], 'summary-refresh', 0, 600_000, 2000),
   }
 }
 

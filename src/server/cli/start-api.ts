@@ -1,5 +1,6 @@
 import { loadCatalogue, loadSettings } from '../setup/settings'
 import { loadTokens } from '../setup/tokens'
+import { SummaryCache } from '../cache/summary-cache'
 import type { Database } from '../db/database'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { createApiHandler } from '../http/api-handler'
@@ -9,6 +10,7 @@ import { isLoopback, UsageError, type ApiOptions } from './options'
 
 export interface RunningApi extends Listening {
   db: Database
+  summaries: SummaryCache
 }
 
 /**
@@ -44,7 +46,8 @@ export async function startApi(
       `The database ${redactUrl(options.database)} cannot be read as the CMS's run tables: ${reason}`,
     )
   }
-  const handle = createApiHandler({ db, settings, builtinTools, tokens, log })
+  const summaries = new SummaryCache(db, { log, refreshMs: options.summaryRefreshMs })
+  const handle = createApiHandler({ db, settings, builtinTools, tokens, log, summaries })
   try {
     const listening = await listen({
       handle,
@@ -52,9 +55,12 @@ export async function startApi(
       port: options.port,
       dashboard: options.dashboard,
     })
+    // Counting starts at once, so the first answers from the cache come soon after start.
+    summaries.warm()
     return {
       ...listening,
       db,
+      summaries,
       close: async () => {
         await listening.close()
         await db.close()

@@ -6,6 +6,7 @@ import type { Settings } from '../setup/settings'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { BadCursorError, getRun, listRuns } from '../read/runs'
+import type { SummaryCache } from '../cache/summary-cache'
 import { countSummary } from '../read/summary'
 import { readTools } from '../read/tools'
 import { sendError, sendJson } from './respond'
@@ -23,6 +24,8 @@ export interface ApiContext {
   /** SHA-256 digests of the accepted bearer tokens; null = no token needed (loopback only). */
   tokens: readonly Buffer[] | null
   log: (line: string) => void
+  /** Answers `/summary` from what was counted once where it can (issue 22). */
+  summaries?: SummaryCache
 }
 
 /**
@@ -71,7 +74,8 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
   if (path === '/summary') {
     const params = parseSummaryParams(url.searchParams)
     if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
-    return sendJson(res, 200, await countSummary(db, params))
+    const cached = (await context.summaries?.answer(params)) ?? null
+    return sendJson(res, 200, cached ?? (await countSummary(db, params)))
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {

@@ -1,4 +1,4 @@
-import type { Installation } from '../../mocks/installation'
+import type { Installation, MockRun } from '../../mocks/installation'
 import { num, text, type Database, type SqlValue } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from '../sql/tables'
@@ -41,21 +41,33 @@ export async function seedInstallation(
   let after: string | null = null
   do {
     const slice = installation.queryRuns({ from: null, to: null, tools: [] }, after, BATCH)
-    const recorded = slice.runs.map(recordRun)
-    const uids = await insertRuns(
-      db,
-      recorded.map((r) => r.run),
-    )
-    const rows: (EventRow & { run: number })[] = []
-    recorded.forEach((r, i) => {
-      for (const event of r.events) rows.push({ ...event, run: uids[i] ?? 0 })
-    })
-    await insertEvents(db, rows)
+    const written = await appendRuns(db, slice.runs)
     runs += slice.runs.length
-    events += rows.length
+    events += written.events
     after = slice.continueAfter?.uuid ?? null
   } while (after !== null)
   return { runs, events, mcpTools }
+}
+
+/**
+ * Records runs into tables that exist, as the CMS would while it runs: the run rows, then their
+ * events. Returns the runs' uids and the number of events written.
+ */
+export async function appendRuns(
+  db: Database,
+  runs: readonly MockRun[],
+): Promise<{ uids: number[]; events: number }> {
+  const recorded = runs.map(recordRun)
+  const uids = await insertRuns(
+    db,
+    recorded.map((r) => r.run),
+  )
+  const rows: (EventRow & { run: number })[] = []
+  recorded.forEach((r, i) => {
+    for (const event of r.events) rows.push({ ...event, run: uids[i] ?? 0 })
+  })
+  await insertEvents(db, rows)
+  return { uids, events: rows.length }
 }
 
 async function insertMany(

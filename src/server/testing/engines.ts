@@ -71,8 +71,9 @@ export function testEngines(): Promise<Engine[]> {
       throw new Error(`RD_TEST_ENGINES asks for engines that do not answer: ${missing.join('; ')}`)
     }
     const left = ALL.filter((engine) => !engines.includes(engine))
+    const why = wanted === null ? 'not reachable' : 'not named in RD_TEST_ENGINES'
     console.info(
-      `server tests cover: ${engines.join(', ')}${left.length > 0 ? ` (not reachable, left out: ${left.join(', ')})` : ''}`,
+      `server tests cover: ${engines.join(', ')}${left.length > 0 ? ` (${why}, left out: ${left.join(', ')})` : ''}`,
     )
     return engines
   })()

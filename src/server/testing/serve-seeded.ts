@@ -72,6 +72,8 @@ export async function serveSeeded(
       tokens,
       dashboard: options.dashboard,
       statementTimeoutMs: options.statementTimeoutMs ?? 20_000,
+      // Tests write and then ask at once: every answer reads what was just written.
+      summaryRefreshMs: 0,
     },
     (line) => log.push(line),
   )

@@ -1,0 +1,197 @@
+/**
+ * The summary cache while the CMS writes: random interleavings of new runs, steps committed late
+ * (a lower crdate than rows already counted, a higher uid), retention purges, status changes and
+ * the clock moving on; after each, every answer equals a fresh count over the tables as they are
+ * (`countSummary`, the database's own GROUP BY). On every engine.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseSummaryParams } from '../../domain/api-query'
+import { createScope } from '../../domain/summary'
+import { createListedInstallation } from '../../mocks/variants'
+import type { Database } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import { countSummary } from '../read/summary'
+import type { SummaryQuery } from '../read/summary-shape'
+import { appendRuns, seedInstallation } from '../seed/seed-installation'
+import { EVENTS, RUNS } from '../sql/tables'
+import { createTestDatabase, testEngines, type TestDatabase } from '../testing/engines'
+import {
+  CODES,
+  isoDay,
+  queryArb,
+  runArb,
+  SPAN_DAYS,
+  START,
+  TOOL_NAMES,
+  toRun,
+} from '../testing/generated-runs'
+import { SummaryCache } from './summary-cache'
+
+const RUNS_PER_CASE = Number(process.env.RD_PROPERTY_RUNS ?? 12)
+const SPAN_SECONDS = SPAN_DAYS * 86_400
+const startSeconds = START / 1000
+
+const opArb = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('add' as const),
+      runs: fc.array(runArb, { minLength: 1, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('late' as const),
+      pick: fc.nat(),
+      at: fc.integer({ min: 0, max: SPAN_SECONDS }),
+      tool: fc.constantFrom(...TOOL_NAMES),
+      refusal: fc.option(fc.constantFrom(...CODES), { nil: undefined }),
+      isError: fc.oneof(fc.boolean(), fc.constant('yes')),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('purge' as const),
+      before: fc.integer({ min: 0, max: SPAN_SECONDS }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('status' as const),
+      pick: fc.nat(),
+      status: fc.constantFrom('completed', 'failed', 'running', 'cancelled', 'odd "one"'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('tick' as const),
+      ms: fc.integer({ min: 0, max: 90_000 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('ask' as const), query: queryArb }) },
+)
+
+type QuerySpec = typeof queryArb extends fc.Arbitrary<infer T> ? T : never
+
+function summaryQuery(q: QuerySpec): SummaryQuery {
+  const scope = createScope({
+    from: isoDay(q.fromDay),
+    to: isoDay(q.fromDay + q.days - 1),
+    tz: q.tz,
+    tools: q.tools,
+  })
+  const search = new URLSearchParams({
+    from: new Date(scope.buckets.startMs).toISOString(),
+    to: new Date(scope.buckets.endMs).toISOString(),
+    tz: q.tz,
+  })
+  for (const tool of q.tools) search.append('tool', tool)
+  const parsed = parseSummaryParams(search)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return parsed
+}
+
+const engines = await testEngines()
+let uuids = 0
+/** The CMS sets `tstamp` to the time of every update; later than any seeded one. */
+let changedAt = 2_000_000_000
+const uniqueUuid = () => `00000000-0000-4000-8000-${(uuids++).toString(16).padStart(12, '0')}`
+
+describe.each(engines)('the summary cache on %s', (engine) => {
+  let database: TestDatabase
+  let writer: Database
+  let reader: Database
+  beforeAll(async () => {
+    database = await createTestDatabase(engine)
+    writer = openDatabase(database.url, { write: true })
+    await seedInstallation(writer, createListedInstallation({ meta: meta(), tools: [], runs: [] }))
+    reader = openDatabase(database.url, { write: false })
+  }, 120_000)
+  afterAll(async () => {
+    await reader?.close()
+    await writer?.close()
+    await database?.drop()
+  })
+
+  it('answers as a fresh count after inserts, late commits, purges and status changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(opArb, { minLength: 1, maxLength: 12 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 2 }),
+        async (ops, finalQueries) => {
+          await writer.query(`DELETE FROM ${EVENTS}`)
+          await writer.query(`DELETE FROM ${RUNS}`)
+          let clock = 1_000_000
+          const cache = new SummaryCache(reader, {
+            now: () => clock,
+            refreshMs: 0,
+            settleMs: 60_000,
+            chunkUids: 7,
+          })
+          await cache.current()
+          const runUids: number[] = []
+          const check = async (query: SummaryQuery) => {
+            const cached = await cache.answer(query)
+            expect(cached, 'every generated query is on quarter hours').not.toBeNull()
+            expect(cached).toEqual(await countSummary(reader, query))
+          }
+          for (const op of ops) {
+            if (op.op === 'add') {
+              const runs = op.runs.map((spec) => toRun({ ...spec, uuid: uniqueUuid() }))
+              runUids.push(...(await appendRuns(writer, runs)).uids)
+            } else if (op.op === 'late' && runUids.length > 0) {
+              const run = runUids[op.pick % runUids.length] ?? 0
+              const payload = JSON.stringify({
+                kind: 'tool',
+                toolName: op.tool,
+                toolIsError: op.isError,
+                ...(op.refusal === undefined ? {} : { toolRefusal: op.refusal }),
+              })
+              await writer.query(
+                `INSERT INTO ${EVENTS} (run, sequence, kind, round, duration_ms, payload, crdate) VALUES (?, 99, 'tool', 1, 1, ?, ?)`,
+                [run, payload, startSeconds + op.at],
+              )
+            } else if (op.op === 'purge') {
+              const cutoff = startSeconds + op.before
+              await writer.query(
+                `DELETE FROM ${EVENTS} WHERE run IN (SELECT uid FROM ${RUNS} WHERE crdate < ?)`,
+                [cutoff],
+              )
+              await writer.query(`DELETE FROM ${RUNS} WHERE crdate < ?`, [cutoff])
+            } else if (op.op === 'status' && runUids.length > 0) {
+              await writer.query(`UPDATE ${RUNS} SET status = ?, tstamp = ? WHERE uid = ?`, [
+                op.status,
+                (changedAt += 1),
+                runUids[op.pick % runUids.length] ?? 0,
+              ])
+            } else if (op.op === 'tick') {
+              clock += op.ms
+            } else if (op.op === 'ask') {
+              await check(summaryQuery(op.query))
+            }
+          }
+          for (const q of finalQueries) await check(summaryQuery(q))
+          clock += 120_000
+          for (const q of finalQueries) await check(summaryQuery(q))
+        },
+      ),
+      { numRuns: RUNS_PER_CASE },
+    )
+  }, 600_000)
+})
+
+function meta() {
+  return {
+    installation: 'Cache property test',
+    privacyLevel: 'metadata' as const,
+    earliestAt: null,
+    latestAt: null,
+    retentionDays: null,
+    argumentCheckSince: null,
+  }
+}

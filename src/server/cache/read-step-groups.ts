@@ -1,0 +1,44 @@
+import { num, text, type Database } from '../db/database'
+import { DIALECTS } from '../sql/dialect'
+import { bound, sql } from '../sql/fragment'
+import { EVENTS, WRITE_KIND } from '../sql/tables'
+import { BUCKET_SECONDS, type StepGroup } from './step-store'
+
+/**
+ * The steps with `after < uid ≤ upTo` (all above `after` when `upTo` is null), `tool_write` rows
+ * left out, grouped as the cache keeps them. Texts are compared exactly (no case folding, no
+ * padding), so MariaDB's collation cannot merge two tool names.
+ */
+export async function readStepGroups(
+  db: Database,
+  after: number,
+  upTo: number | null,
+): Promise<StepGroup[]> {
+  const d = DIALECTS[db.engine]
+  const onTool = (key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
+    `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
+  const range =
+    upTo === null ? bound('e.uid > ?', [after]) : bound('e.uid > ? AND e.uid <= ?', [after, upTo])
+  const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
+      ${d.exact('s.kind')} AS kind, ${onTool('toolName')} AS tool,
+      ${onTool('toolRefusal')} AS refusal, ${onTool('toolIsError')} AS is_error, COUNT(*) AS steps
+    FROM (SELECT e.run, e.kind, e.crdate, ${d.json('e.payload')} AS j FROM ${EVENTS} e
+          WHERE ${range} AND ${d.exact('e.kind')} <> '${WRITE_KIND}') s
+    GROUP BY 1, 2, 3, 4, 5, 6`
+  const rows = await db.query(statement.sql, statement.params)
+  return rows.map((row) => ({
+    bucket: num(row.bucket),
+    run: num(row.run),
+    kind: text(row.kind) ?? '',
+    tool: text(row.tool),
+    refusal: text(row.refusal),
+    isError: text(row.is_error),
+    steps: num(row.steps),
+  }))
+}
+
+/** The highest event uid, 0 for an empty table. */
+export async function topEventUid(db: Database): Promise<number> {
+  const [row] = await db.query(`SELECT MAX(uid) AS top FROM ${EVENTS}`)
+  return num(row?.top) || 0
+}

@@ -1,0 +1,130 @@
+import type { Database } from '../db/database'
+import type { ServedSummary, SummaryQuery } from '../read/summary-shape'
+import { cacheAnswers, foldCached } from './fold-cached'
+import { readStepGroups, topEventUid } from './read-step-groups'
+import { RunStatuses } from './run-statuses'
+import { StepStore } from './step-store'
+
+export interface SummaryCacheOptions {
+  /** How old an answer's view of the tables may be: refreshed when older than this (ms). */
+  refreshMs?: number
+  /**
+   * Rows are kept for good once their uid was seen this long ago (ms); newer ones are read again
+   * on every refresh, so a transaction that commits a lower uid late is still counted.
+   */
+  settleMs?: number
+  /** Uids read per statement while the cache is built, to stay inside the statement timeout. */
+  chunkUids?: number
+  now?: () => number
+  log?: (line: string) => void
+}
+
+/**
+ * `/summary` from what was counted once (issue 22). The event table is read in uid order: rows
+ * up to the top uid seen at least `settleMs` ago are grouped into a store for good; rows above
+ * it are grouped again on every refresh. Runs' statuses are kept current by {@link RunStatuses};
+ * steps of runs that are gone (the retention purge) are no longer counted. A refresh runs when
+ * the last is older than `refreshMs`; concurrent answers share one.
+ */
+export class SummaryCache {
+  private settled = new StepStore()
+  private tail = new StepStore()
+  private settledUid = 0
+  private readonly seen: { at: number; top: number }[] = []
+  private readonly statuses = new RunStatuses()
+  private refreshedAt = Number.NEGATIVE_INFINITY
+  private refreshing: Promise<void> | null = null
+  private readonly refreshMs: number
+  private readonly settleMs: number
+  private readonly chunkUids: number
+  private readonly now: () => number
+  private readonly log: (line: string) => void
+
+  constructor(
+    private readonly db: Database,
+    options: SummaryCacheOptions = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? 2000
+    this.settleMs = options.settleMs ?? 60_000
+    this.chunkUids = options.chunkUids ?? 250_000
+    this.now = options.now ?? Date.now
+    this.log = options.log ?? (() => undefined)
+  }
+
+  /** The answer, or null when the cache cannot answer this query exactly (ask the database). */
+  async answer(query: SummaryQuery): Promise<ServedSummary | null> {
+    if (!cacheAnswers(query)) return null
+    if (!this.built) {
+      // Until the first build is done the database answers; the build goes on meanwhile.
+      this.warm()
+      return null
+    }
+    await this.current()
+    return foldCached(query, [this.settled, this.tail], this.statuses.byRun)
+  }
+
+  /** Groups kept, and the bytes their columns hold. */
+  get size(): { groups: number; bytes: number; runs: number } {
+    return {
+      groups: this.settled.size + this.tail.size,
+      bytes: this.settled.bytes + this.tail.bytes,
+      runs: this.statuses.byRun.size,
+    }
+  }
+
+  /** Whether the first build has finished. */
+  get built(): boolean {
+    return this.seen.length > 0
+  }
+
+  /** Starts building (or refreshing) without waiting; a failure is logged and retried later. */
+  warm(): void {
+    this.current().catch((error: unknown) => {
+      this.log(`summary cache: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  }
+
+  /** Resolves once the cache reflects the tables as of at most `refreshMs` ago. */
+  current(): Promise<void> {
+    if (this.now() - this.refreshedAt < this.refreshMs) return Promise.resolve()
+    this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing = null
+    })
+    return this.refreshing
+  }
+
+  private async refresh(): Promise<void> {
+    const started = this.now()
+    const top = await topEventUid(this.db)
+    const first = this.seen.length === 0
+    // At start everything visible is kept; later only what was seen settleMs ago.
+    const settleTo = first ? top : this.settleTarget(started)
+    if (settleTo < this.settledUid) {
+      // The table was emptied or recreated: start again.
+      this.settled = new StepStore()
+      this.settledUid = 0
+    }
+    for (let after = this.settledUid; after < settleTo; after += this.chunkUids) {
+      this.settled.add(
+        await readStepGroups(this.db, after, Math.min(after + this.chunkUids, settleTo)),
+      )
+    }
+    this.settledUid = Math.max(this.settledUid, settleTo)
+    const tail = new StepStore()
+    tail.add(await readStepGroups(this.db, this.settledUid, null))
+    await this.statuses.refresh(this.db)
+    this.tail = tail
+    this.seen.push({ at: started, top })
+    this.refreshedAt = started
+    if (first) this.log(`summary cache: ${this.settled.size} groups of steps up to uid ${top}`)
+  }
+
+  /** The highest uid seen at a refresh at least `settleMs` before `now`. */
+  private settleTarget(now: number): number {
+    let target = this.settledUid
+    while (this.seen.length > 0 && now - (this.seen[0]?.at ?? now) >= this.settleMs) {
+      target = Math.max(target, this.seen.shift()?.top ?? 0)
+    }
+    return target
+  }
+}
