@@ -8,7 +8,7 @@ import {
   type SummaryQuery,
 } from '../read/summary-shape'
 import { timeBuckets } from '../read/time-buckets'
-import { BUCKET_SECONDS, type StepStore } from './step-store'
+import { BUCKET_SECONDS, type GroupKey, type StepStore } from './step-store'
 
 /** What one run did in the range. */
 interface RunInRange {
@@ -18,7 +18,8 @@ interface RunInRange {
   unreadable: number
   /** A tool step naming one of the filter's tools. */
   hit: boolean
-  kinds: Set<string>
+  /** With a tool filter only: the kinds listed for this run (without one, all runs count). */
+  kinds: Set<string> | null
 }
 
 /**
@@ -54,7 +55,9 @@ export function foldCached(
   const filtered = wanted.size > 0
   const runs = new Map<number, RunInRange>()
   const dayByBucket = new Map<number, string | null>()
-  const rows = new SummaryRows()
+  const kinds = new Set<string>()
+  /** Calls by day and group key: far fewer than groups, so each becomes a row only once. */
+  const callsByDay = new Map<string, Map<GroupKey, number>>()
   const dayOfBucket = (bucket: number) => {
     let day = dayByBucket.get(bucket)
     if (day === undefined) {
@@ -71,11 +74,18 @@ export function foldCached(
         if (!statuses.has(run)) return
         let seen = runs.get(run)
         if (seen === undefined) {
-          seen = { calls: 0, refused: 0, failed: 0, unreadable: 0, hit: false, kinds: new Set() }
+          seen = {
+            calls: 0,
+            refused: 0,
+            failed: 0,
+            unreadable: 0,
+            hit: false,
+            kinds: filtered ? new Set() : null,
+          }
           runs.set(run, seen)
         }
         if (key.kind !== 'tool') {
-          seen.kinds.add(key.kind)
+          ;(seen.kinds ?? kinds).add(key.kind)
           return
         }
         const selected = filtered
@@ -86,20 +96,29 @@ export function foldCached(
           if (!filtered || key.toolName === null || selected) seen.unreadable += steps
           return
         }
-        seen.kinds.add('tool')
+        ;(seen.kinds ?? kinds).add('tool')
         if (!selected) return
         seen.calls += steps
         const outcome = outcomeOf(key.outcome)
         if (outcome === 'failed') seen.failed += steps
         else if (outcome !== 'succeeded') seen.refused += steps
         const day = dayOfBucket(bucket)
-        if (day !== null) rows.add(day, key.toolName, key.outcome, steps)
+        if (day === null) return
+        let calls = callsByDay.get(day)
+        if (calls === undefined) callsByDay.set(day, (calls = new Map()))
+        calls.set(key, (calls.get(key) ?? 0) + steps)
       },
     )
   }
   const counts = { runs: 0, withCalls: 0, withRefusal: 0, withFailure: 0, unreadable: 0 }
+  const rows = new SummaryRows()
+  for (const [day, calls] of callsByDay) {
+    for (const [key, steps] of calls) {
+      if (key.toolName !== null && key.outcome !== null)
+        rows.add(day, key.toolName, key.outcome, steps)
+    }
+  }
   const byStatus = new Map<string, number>()
-  const kinds = new Set<string>()
   for (const [run, seen] of runs) {
     if (filtered && !seen.hit) continue
     const status = statuses.get(run) ?? ''
@@ -109,7 +128,7 @@ export function foldCached(
     if (seen.refused > 0) counts.withRefusal += 1
     if (seen.failed > 0) counts.withFailure += 1
     counts.unreadable += seen.unreadable
-    for (const kind of seen.kinds) kinds.add(kind)
+    for (const kind of seen.kinds ?? []) kinds.add(kind)
   }
   return summaryOf(query, rows, { ...counts, byStatus }, kinds)
 }
