@@ -1,7 +1,43 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { z } from '../zod'
+import * as checks from './fast-checks'
 import { fastRunsPage } from './fast-runs-page'
+import { fastRunsPageSource } from './fast-runs-page-source'
+import { instantSchema } from './instant'
 import { runsPageSchema } from './run'
+
+describe('fast-runs-page.ts', () => {
+  it('is the code written from runsPageSchema', async () => {
+    await expect(await fastRunsPageSource()).toMatchFileSnapshot('./fast-runs-page.ts')
+  })
+})
+
+describe('the leaf checks it calls', () => {
+  const exported: [string, unknown][] = [
+    ...Object.entries(checks),
+    ['instantSchema', instantSchema],
+  ]
+  const leaves = exported.flatMap(([name, value]) =>
+    value instanceof z.ZodType ? [[name, value] as const] : [],
+  )
+  // Values near each leaf's edges, then anything at all.
+  const value = fc.oneof(
+    fc.constantFrom('', 'x', '2026-11-03T14:05:09.120Z', '2026-02-29T10:00:00Z', '2026-11-03'),
+    fc.constantFrom(0, -0, 1, -1, 1.5, 2 ** 53, NaN, Infinity, -Infinity, true, false, null),
+    fc.oneof(fc.integer(), fc.double(), fc.string()),
+    fc.anything(),
+  )
+
+  it.each(leaves)('%s: the registered check says what zod says', (_name, leaf) => {
+    const accepts = checks.fastChecks.get(leaf)?.leaf
+    expect(accepts).toBeTypeOf('function')
+    fc.assert(
+      fc.property(value, (v) => accepts?.(v) === leaf.safeParse(v).success),
+      { numRuns: 2000 },
+    )
+  })
+})
 
 const step = fc.record(
   {

@@ -1,55 +1,79 @@
-import { instantSchema } from './instant'
-import type { Run, RunsPage, Step, UnreadableStep } from './run'
+// Written from runsPageSchema (run.ts) by fast-runs-page-source.ts; do not edit. After a
+// contract change, fast-runs-page.test.ts fails until `npx vitest run -u src/domain/contract`
+// writes this file anew.
+import { hasToolFields, type RunsPage } from './run'
+import { isAmount, isCount, isFlag, isInteger, isNonEmptyText, isText } from './fast-checks'
+import { isInstant } from './instant'
 
-// The very pattern zod checks instants with, taken from the schema so the two cannot drift.
-const INSTANT = (instantSchema as unknown as { _zod: { pattern: RegExp } })._zod.pattern
+const INVALID = Symbol('invalid')
 
-type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-const isInstant = (v: unknown): v is string => typeof v === 'string' && INSTANT.test(v)
-const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0
-const isNonNegative = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isFinite(v) && v >= 0
-
-function step(raw: unknown): Step | null {
-  if (!isObject(raw)) return null
-  const { sequence, kind, round, occurredAt, durationMs } = raw
-  if (!isCount(sequence) || typeof kind !== 'string' || kind === '' || !isCount(round)) return null
-  if (!isInstant(occurredAt) || !isNonNegative(durationMs)) return null
-  const { toolName, toolIsError, toolRefusal, approved, writeTarget } = raw
-  const { promptTokens, completionTokens, finishReason } = raw
-  if (toolName !== undefined && typeof toolName !== 'string') return null
-  if (toolIsError !== undefined && typeof toolIsError !== 'boolean') return null
-  if (toolRefusal !== undefined && toolRefusal !== null && typeof toolRefusal !== 'string') {
-    return null
+/** A new array of each item of `v` parsed by `parse`; INVALID if `v` or an item is not valid. */
+function listOf(v: unknown, parse: (item: unknown) => unknown): unknown {
+  if (!Array.isArray(v)) return INVALID
+  const list: unknown[] = v
+  const out = new Array<unknown>(list.length)
+  for (let i = 0; i < list.length; i++) {
+    const item = parse(list[i])
+    if (item === INVALID) return INVALID
+    out[i] = item
   }
-  if (kind === 'tool' && (toolName === undefined || toolIsError === undefined)) return null
-  if (approved !== undefined && typeof approved !== 'boolean') return null
-  let target: Step['writeTarget']
-  if (writeTarget !== undefined) {
-    if (!isObject(writeTarget) || typeof writeTarget.table !== 'string') return null
-    if (!Number.isSafeInteger(writeTarget.uid)) return null
-    target = { table: writeTarget.table, uid: writeTarget.uid as number }
-  }
-  if (promptTokens !== undefined && !isNonNegative(promptTokens)) return null
-  if (completionTokens !== undefined && !isNonNegative(completionTokens)) return null
-  if (finishReason !== undefined && typeof finishReason !== 'string') return null
-  // Two shapes only: the five fields every step has, or every field (undefined where zod leaves
-  // a key out, which JSON and every reader of an optional field take for absent). Steps built
-  // key by key took a shape per combination of fields, seven on the demo, and the fold's reads
-  // of them went through V8's megamorphic lookups (issue 8: the fold ran 8 % slower).
-  const plain =
-    toolName === undefined &&
-    toolIsError === undefined &&
-    toolRefusal === undefined &&
-    approved === undefined &&
-    target === undefined &&
-    promptTokens === undefined &&
-    completionTokens === undefined &&
-    finishReason === undefined
-  if (plain) return { sequence, kind, round, occurredAt, durationMs }
+  return out
+}
+
+/**
+ * A `/runs` page validated and stripped as `runsPageSchema` does, without zod's cost (a busy
+ * year is a few million steps, each checked on every load): null for anything zod would reject,
+ * and the caller then asks zod for the precise error. An optional field the page leaves out is
+ * undefined here rather than absent, which JSON and every reader take alike; each object then
+ * has one shape.
+ */
+export function fastRunsPage(raw: unknown): RunsPage | null {
+  const page = parseRunsPage(raw)
+  return page === INVALID ? null : (page as RunsPage)
+}
+
+function parseRunsPage(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const { nextCursor, totalRuns } = v
+  const runs = listOf(v.runs, parseRun)
+  if (runs === INVALID) return INVALID
+  if (!(nextCursor === null || isNonEmptyText(nextCursor))) return INVALID
+  if (!isCount(totalRuns)) return INVALID
+  return { runs, nextCursor, totalRuns }
+}
+
+function parseRun(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const { uuid, status, configuration, startedAt, finishedAt, terminationReason } = v
+  if (!isNonEmptyText(uuid)) return INVALID
+  if (!isNonEmptyText(status)) return INVALID
+  if (!isText(configuration)) return INVALID
+  if (!isInstant(startedAt)) return INVALID
+  if (!(finishedAt === null || isInstant(finishedAt))) return INVALID
+  if (!(terminationReason === null || isText(terminationReason))) return INVALID
+  const steps = listOf(v.steps, parseStep)
+  if (steps === INVALID) return INVALID
+  const unreadableSteps =
+    v.unreadableSteps === undefined ? undefined : listOf(v.unreadableSteps, parseUnreadableStep)
+  if (unreadableSteps === INVALID) return INVALID
   return {
+    uuid,
+    status,
+    configuration,
+    startedAt,
+    finishedAt,
+    terminationReason,
+    steps,
+    unreadableSteps,
+  }
+}
+
+function parseStep(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const {
     sequence,
     kind,
     round,
@@ -59,85 +83,59 @@ function step(raw: unknown): Step | null {
     toolIsError,
     toolRefusal,
     approved,
-    writeTarget: target,
+    promptTokens,
+    completionTokens,
+    finishReason,
+  } = v
+  if (!isCount(sequence)) return INVALID
+  if (!isNonEmptyText(kind)) return INVALID
+  if (!isCount(round)) return INVALID
+  if (!isInstant(occurredAt)) return INVALID
+  if (!isAmount(durationMs)) return INVALID
+  if (!(toolName === undefined || isText(toolName))) return INVALID
+  if (!(toolIsError === undefined || isFlag(toolIsError))) return INVALID
+  if (!(toolRefusal === undefined || toolRefusal === null || isText(toolRefusal))) return INVALID
+  if (!(approved === undefined || isFlag(approved))) return INVALID
+  const writeTarget = v.writeTarget === undefined ? undefined : parseStepWriteTarget(v.writeTarget)
+  if (writeTarget === INVALID) return INVALID
+  if (!(promptTokens === undefined || isAmount(promptTokens))) return INVALID
+  if (!(completionTokens === undefined || isAmount(completionTokens))) return INVALID
+  if (!(finishReason === undefined || isText(finishReason))) return INVALID
+  const out = {
+    sequence,
+    kind,
+    round,
+    occurredAt,
+    durationMs,
+    toolName,
+    toolIsError,
+    toolRefusal,
+    approved,
+    writeTarget,
     promptTokens,
     completionTokens,
     finishReason,
   }
+  return hasToolFields(out) ? out : INVALID
 }
 
-function unreadableStep(raw: unknown): UnreadableStep | null {
-  if (!isObject(raw)) return null
-  const { sequence, kind, round, occurredAt, toolName, listed, reason } = raw
-  if (!isCount(sequence) || typeof kind !== 'string' || !isCount(round)) return null
-  if (!isInstant(occurredAt) || typeof listed !== 'boolean' || typeof reason !== 'string') {
-    return null
-  }
-  if (toolName !== undefined && typeof toolName !== 'string') return null
+function parseStepWriteTarget(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const { table, uid } = v
+  if (!isText(table)) return INVALID
+  if (!isInteger(uid)) return INVALID
+  return { table, uid }
+}
+
+function parseUnreadableStep(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const { sequence, kind, round, occurredAt, toolName, listed, reason } = v
+  if (!isCount(sequence)) return INVALID
+  if (!isText(kind)) return INVALID
+  if (!isCount(round)) return INVALID
+  if (!isInstant(occurredAt)) return INVALID
+  if (!(toolName === undefined || isText(toolName))) return INVALID
+  if (!isFlag(listed)) return INVALID
+  if (!isText(reason)) return INVALID
   return { sequence, kind, round, occurredAt, toolName, listed, reason }
-}
-
-/** A run's `unreadableSteps`: undefined when absent (as zod leaves it out), null when invalid. */
-function unreadableSteps(raw: unknown): UnreadableStep[] | undefined | null {
-  if (raw === undefined) return undefined
-  if (!Array.isArray(raw)) return null
-  const out: UnreadableStep[] = new Array<UnreadableStep>(raw.length)
-  for (let i = 0; i < raw.length; i++) {
-    const parsed = unreadableStep(raw[i])
-    if (parsed === null) return null
-    out[i] = parsed
-  }
-  return out
-}
-
-function run(raw: unknown): Run | null {
-  if (!isObject(raw)) return null
-  const { uuid, status, configuration, startedAt, finishedAt, terminationReason, steps } = raw
-  if (typeof uuid !== 'string' || uuid === '' || typeof status !== 'string' || status === '') {
-    return null
-  }
-  if (typeof configuration !== 'string' || !isInstant(startedAt)) return null
-  if (finishedAt !== null && !isInstant(finishedAt)) return null
-  if (terminationReason !== null && typeof terminationReason !== 'string') return null
-  if (!Array.isArray(steps)) return null
-  const out: Step[] = new Array<Step>(steps.length)
-  for (let i = 0; i < steps.length; i++) {
-    const parsed = step(steps[i])
-    if (parsed === null) return null
-    out[i] = parsed
-  }
-  const unreadable = unreadableSteps(raw.unreadableSteps)
-  if (unreadable === null) return null
-  // One shape for every run (the key undefined where zod leaves it out), so the fold's reads of
-  // runs stay monomorphic whether or not a run reports unreadable steps.
-  return {
-    uuid,
-    status,
-    configuration,
-    startedAt,
-    finishedAt,
-    terminationReason,
-    steps: out,
-    unreadableSteps: unreadable,
-  }
-}
-
-/**
- * A `/runs` page validated and stripped exactly as `runsPageSchema` would, without zod's cost
- * (a page of 500 runs is checked on every load, a million steps for a busy year). Returns null
- * for anything it does not accept; the caller then runs zod for the precise error, so this
- * function only ever needs to be right when it says yes (property-tested against zod).
- */
-export function fastRunsPage(raw: unknown): RunsPage | null {
-  if (!isObject(raw) || !Array.isArray(raw.runs)) return null
-  const { nextCursor, totalRuns } = raw
-  if (nextCursor !== null && (typeof nextCursor !== 'string' || nextCursor === '')) return null
-  if (!isCount(totalRuns)) return null
-  const runs: Run[] = new Array<Run>(raw.runs.length)
-  for (let i = 0; i < raw.runs.length; i++) {
-    const parsed = run(raw.runs[i])
-    if (parsed === null) return null
-    runs[i] = parsed
-  }
-  return { runs, nextCursor, totalRuns }
 }

@@ -1,4 +1,5 @@
 import { z } from '../zod'
+import { amount, count, fastChecks, flag, integer, nonEmptyText, text } from './fast-checks'
 import { instantSchema } from './instant'
 
 /** Step kinds the contract names; more may come and are kept under their own names. */
@@ -27,40 +28,45 @@ export const KNOWN_RUN_STATUSES = [
 /** Refusal codes the contract names; any other non-null string is a refusal under its own name. */
 export const KNOWN_REFUSAL_CODES = ['arguments', 'turn'] as const
 
+type ToolFields = { kind?: unknown; toolName?: unknown; toolIsError?: unknown }
+const TOOL_FIELDS = ['toolName', 'toolIsError'] as const
+
+/**
+ * The fields the outcome rule needs that a `tool` step lacks, in {@link TOOL_FIELDS}' order: such
+ * a step cannot be counted. None for a step of another kind.
+ */
+function missingToolFields(step: ToolFields): (typeof TOOL_FIELDS)[number][] {
+  return step.kind === 'tool' ? TOOL_FIELDS.filter((field) => step[field] === undefined) : []
+}
+
+/** Whether `step` lacks none of the fields the outcome rule needs. */
+export const hasToolFields = (step: ToolFields): boolean => missingToolFields(step).length === 0
+
 /**
  * One run step as the dashboard keeps it. Only metadata survives parsing: zod drops every key
  * not listed here, so text fields (content, toolArguments, toolResult, …) never reach the app.
  */
 export const stepSchema = z
   .object({
-    sequence: z.number().int().min(0),
-    kind: z.string().min(1),
-    round: z.number().int().min(0),
+    sequence: count,
+    kind: nonEmptyText,
+    round: count,
     occurredAt: instantSchema,
-    durationMs: z.number().min(0),
-    toolName: z.string().optional(),
-    toolIsError: z.boolean().optional(),
-    toolRefusal: z.string().nullable().optional(),
-    approved: z.boolean().optional(),
-    writeTarget: z.object({ table: z.string(), uid: z.number().int() }).optional(),
-    promptTokens: z.number().min(0).optional(),
-    completionTokens: z.number().min(0).optional(),
-    finishReason: z.string().optional(),
+    durationMs: amount,
+    toolName: text.optional(),
+    toolIsError: flag.optional(),
+    toolRefusal: text.nullable().optional(),
+    approved: flag.optional(),
+    writeTarget: z.object({ table: text, uid: integer }).optional(),
+    promptTokens: amount.optional(),
+    completionTokens: amount.optional(),
+    finishReason: text.optional(),
   })
   .superRefine((step, ctx) => {
-    if (step.kind !== 'tool') return
-    // A tool step without its name or error flag cannot be counted by the outcome rule.
-    if (step.toolName === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['toolName'], message: 'a tool step needs toolName' })
-    }
-    if (step.toolIsError === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['toolIsError'],
-        message: 'a tool step needs toolIsError',
-      })
-    }
+    for (const field of missingToolFields(step))
+      ctx.addIssue({ code: 'custom', path: [field], message: `a tool step needs ${field}` })
   })
+fastChecks.add(stepSchema, { refine: hasToolFields })
 
 export type Step = z.infer<typeof stepSchema>
 
@@ -72,24 +78,24 @@ export type Step = z.infer<typeof stepSchema>
  * untrusted text, shown as text only.
  */
 export const unreadableStepSchema = z.object({
-  sequence: z.number().int().min(0),
-  kind: z.string(),
-  round: z.number().int().min(0),
+  sequence: count,
+  kind: text,
+  round: count,
   occurredAt: instantSchema,
-  toolName: z.string().optional(),
-  listed: z.boolean(),
-  reason: z.string(),
+  toolName: text.optional(),
+  listed: flag,
+  reason: text,
 })
 
 export type UnreadableStep = z.infer<typeof unreadableStepSchema>
 
 export const runSchema = z.object({
-  uuid: z.string().min(1),
-  status: z.string().min(1),
-  configuration: z.string(),
+  uuid: nonEmptyText,
+  status: nonEmptyText,
+  configuration: text,
   startedAt: instantSchema,
   finishedAt: instantSchema.nullable(),
-  terminationReason: z.string().nullable(),
+  terminationReason: text.nullable(),
   steps: z.array(stepSchema),
   /** Additive: sent only when some step could not be read fully. */
   unreadableSteps: z.array(unreadableStepSchema).optional(),
@@ -99,8 +105,8 @@ export type Run = z.infer<typeof runSchema>
 
 export const runsPageSchema = z.object({
   runs: z.array(runSchema),
-  nextCursor: z.string().min(1).nullable(),
-  totalRuns: z.number().int().min(0),
+  nextCursor: nonEmptyText.nullable(),
+  totalRuns: count,
 })
 
 export type RunsPage = z.infer<typeof runsPageSchema>
