@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { OTHER_TOOLS_LABEL, outcomeSeries, seriesForFilters, toolBars } from './chart-data'
+import { OTHER_TOOLS_LABEL, outcomeSeries, seriesOptionsFor, toolBars } from './chart-data'
 import { emptySummary, type ToolSummary } from './summary'
 import { toolRows } from './tool-rows'
 
@@ -277,17 +277,16 @@ describe('outcomeSeries bucket labels', () => {
   })
 })
 
-describe('seriesForFilters in zones that skip a day', () => {
+describe('seriesOptionsFor in zones that skip a day', () => {
   it('draws a day the zone skipped (Pacific/Apia, 2011-12-30) as a gap, not as a day of 0 calls', () => {
     const summary = summaryWith(
       {},
       { '2011-12-29': { succeeded: 2 }, '2011-12-31': { succeeded: 1, failed: 1 } },
     )
     const meta = { earliestAt: '2011-12-01T00:00:00Z', latestAt: '2012-02-01T00:00:00Z' }
-    const apia = seriesForFilters(
+    const apia = outcomeSeries(
       summary,
-      { from: '2011-12-28', to: '2012-01-01', tz: 'Pacific/Apia' },
-      meta,
+      seriesOptionsFor({ from: '2011-12-28', to: '2012-01-01', tz: 'Pacific/Apia' }, meta),
     )
     expect(apia.points.map((p) => [p.key, p.calls])).toEqual([
       ['2011-12-28', 0],
@@ -297,13 +296,15 @@ describe('seriesForFilters in zones that skip a day', () => {
       ['2012-01-01', 0],
     ])
     // The same days elsewhere existed, and held no call.
-    const utc = seriesForFilters(summary, { from: '2011-12-30', to: '2011-12-30', tz: 'UTC' }, meta)
+    const utc = outcomeSeries(
+      summary,
+      seriesOptionsFor({ from: '2011-12-30', to: '2011-12-30', tz: 'UTC' }, meta),
+    )
     expect(utc.points[0]?.calls).toBe(0)
     // In a week, the skipped day is not a day with data.
-    const weeks = seriesForFilters(
+    const weeks = outcomeSeries(
       summary,
-      { from: '2011-09-01', to: '2012-01-15', tz: 'Pacific/Apia' },
-      meta,
+      seriesOptionsFor({ from: '2011-09-01', to: '2012-01-15', tz: 'Pacific/Apia' }, meta),
     )
     expect(
       weeks.points.find((p) => p.first <= '2011-12-30' && '2011-12-30' <= p.last),

@@ -223,27 +223,17 @@ export function outcomeSeries(
   return { granularity, points }
 }
 
-let skippedCache: { key: string; days: ReadonlySet<IsoDay> } | null = null
-
-/** The days of the range the zone skipped; the last answer is kept for a summary growing page by page. */
-function skippedDaysOf(from: IsoDay, to: IsoDay, zone: string): ReadonlySet<IsoDay> {
-  const key = `${from}|${to}|${zone}`
-  if (skippedCache?.key === key) return skippedCache.days
-  const days = new Set(skippedDays(from, to, zone))
-  skippedCache = { key, days }
-  return days
-}
-
 /**
- * The outcome series of the filters' range, with gaps where the installation has no recorded
- * data (`earliestAt`/`latestAt` of `/meta`, read as days in the filters' zone) and on days the
- * zone skipped. A meta without recorded data makes every bucket outside the summary's days a gap.
+ * The series options of the filters' range: gaps where the installation has no recorded data
+ * (`earliestAt`/`latestAt` of `/meta`, read as days in the filters' zone) and on days the zone
+ * skipped. A meta without recorded data makes every bucket outside the summary's days a gap.
+ * Finding the skipped days takes a few milliseconds for ten years, so a chart makes these once
+ * per range and draws each new summary with {@link outcomeSeries}.
  */
-export function seriesForFilters(
-  summary: ToolSummary,
+export function seriesOptionsFor(
   filters: Pick<Filters, 'from' | 'to' | 'tz'>,
   meta: Pick<Meta, 'earliestAt' | 'latestAt'>,
-): { granularity: SeriesGranularity; points: SeriesPoint[] } {
+): SeriesOptions {
   const data = dataDays(
     {
       latestAt: meta.latestAt,
@@ -253,11 +243,11 @@ export function seriesForFilters(
     },
     filters.tz,
   )
-  return outcomeSeries(summary, {
+  return {
     from: filters.from,
     to: filters.to,
     dataFirst: meta.earliestAt === null ? null : data.first,
     dataLast: meta.latestAt === null ? null : data.last,
-    skippedDays: skippedDaysOf(filters.from, filters.to, filters.tz),
-  })
+    skippedDays: new Set(skippedDays(filters.from, filters.to, filters.tz)),
+  }
 }

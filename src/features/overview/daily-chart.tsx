@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import type { Meta } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
-import { seriesForFilters } from '../../domain/summary'
+import { outcomeSeries, seriesOptionsFor } from '../../domain/summary'
 import { dayOf } from '../../domain/time'
 import { ChartPlaceholder, OutcomeSeriesChart, SERIES_CHART_HEIGHT } from '../../components/charts'
 import { formatCount } from '../../components/ui/format-count'
@@ -25,9 +25,13 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
     useMemo(() => ({ state: current, filters, meta }), [current, filters, meta]),
   )
   const { state, filters: shown } = view
+  const options = useMemo(
+    () => seriesOptionsFor(view.filters, view.meta),
+    [view.filters, view.meta],
+  )
   const series = useMemo(
-    () => (view.state ? seriesForFilters(view.state.summary, view.filters, view.meta) : null),
-    [view],
+    () => (state ? outcomeSeries(state.summary, options) : null),
+    [state, options],
   )
   const day = decisionMs === null ? null : dayOf(decisionMs, shown.tz)
   const marker =

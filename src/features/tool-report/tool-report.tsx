@@ -4,7 +4,8 @@ import { isWritingTool } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
 import {
   otherRefusalCodes,
-  seriesForFilters,
+  outcomeSeries,
+  seriesOptionsFor,
   toolBars,
   toolRows,
   totalsRow,
@@ -73,10 +74,8 @@ const ToolReportBody = memo(function ToolReportBody({
     () => new Set(catalogue.filter(isWritingTool).map((t) => t.name)),
     [catalogue],
   )
-  const series = useMemo(
-    () => seriesForFilters(state.summary, filters, meta),
-    [state, meta, filters],
-  )
+  const options = useMemo(() => seriesOptionsFor(filters, meta), [filters, meta])
+  const series = useMemo(() => outcomeSeries(state.summary, options), [state, options])
   const bars = useMemo(() => toolBars(rows), [rows])
   const complete = state.status === 'done'
   // Figures short of calls the installation could not read are incomplete too, though loaded.
