@@ -47,8 +47,3 @@ export function normalizeZone(name: unknown): string | null {
 export function isValidZone(name: unknown): name is string {
   return normalizeZone(name) !== null
 }
-
-/** The zone this runtime runs in (the browser's zone), or `UTC` when it cannot tell. */
-export function systemZone(): string {
-  return normalizeZone(new Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'
-}
