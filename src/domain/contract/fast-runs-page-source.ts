@@ -139,8 +139,8 @@ export async function fastRunsPageSource(): Promise<string> {
     .sort()
   if (!writer.imports.has('./run')) imports.push(`import type { RunsPage } from './run'`)
   const source = `// Written from runsPageSchema (run.ts) by fast-runs-page-source.ts; do not edit. After a
-// contract change, fast-runs-page.test.ts fails until \`npx vitest run -u src/domain/contract\`
-// writes this file anew.
+// contract change, fast-runs-page.test.ts fails until this command writes the file anew:
+// npx vitest run src/domain/contract --update
 ${imports.join('\n')}
 
 const INVALID = Symbol('invalid')

@@ -1,6 +1,6 @@
 // Written from runsPageSchema (run.ts) by fast-runs-page-source.ts; do not edit. After a
-// contract change, fast-runs-page.test.ts fails until `npx vitest run -u src/domain/contract`
-// writes this file anew.
+// contract change, fast-runs-page.test.ts fails until this command writes the file anew:
+// npx vitest run src/domain/contract --update
 import { hasToolFields, type RunsPage } from './run'
 import { isAmount, isCount, isFlag, isInteger, isNonEmptyText, isText } from './fast-checks'
 import { isInstant } from './instant'
