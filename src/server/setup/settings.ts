@@ -64,6 +64,11 @@ export async function loadCatalogue(path: string | undefined): Promise<Tool[]> {
   if (path === undefined) return []
   const json = await readJson(path, 'tool catalogue')
   const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools
+  if (!Array.isArray(list)) {
+    throw new ConfigFileError(
+      `The tool catalogue ${path} must be {"tools": [...]} or a list of tools, as /tools answers.`,
+    )
+  }
   const parsed = z.array(toolSchema).safeParse(list)
   if (!parsed.success) {
     throw new ConfigFileError(
