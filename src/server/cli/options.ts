@@ -14,13 +14,17 @@ export interface ApiOptions {
   dashboard?: string
   tokens?: string
   statementTimeoutMs: number
+  /** Database connections, statements in flight at once. */
+  connections?: number
+  /** How long a request waits for a free connection before it is answered 503 (ms). */
+  connectionWaitMs?: number
   /** How stale a `/summary` answer from the cache may be (ms); 0 = current at every answer. */
   summaryRefreshMs: number
 }
 
 export const API_USAGE = `Usage: npm run api -- --database <url> [--port 8787] [--host 127.0.0.1]
   [--tools <catalogue.json>] [--settings <settings.json>] [--dashboard <dist>] [--tokens <file>]
-  [--statement-timeout <ms>] [--summary-refresh <ms>]
+  [--statement-timeout <ms>] [--summary-refresh <ms>] [--connections <n>] [--connection-wait <ms>]
   <url>: sqlite:<path> | postgres://user:password@host:port/db | mysql://user:password@host:port/db`
 
 function integer(
@@ -70,6 +74,8 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     'tokens',
     'statement-timeout',
     'summary-refresh',
+    'connections',
+    'connection-wait',
   ])
   return {
     database: values.database,
@@ -87,6 +93,8 @@ export function parseApiOptions(argv: string[]): ApiOptions {
       20_000,
     ),
     summaryRefreshMs: integer(values['summary-refresh'], 'summary-refresh', 0, 600_000, 2000),
+    connections: integer(values.connections, 'connections', 1, 100, 8),
+    connectionWaitMs: integer(values['connection-wait'], 'connection-wait', 0, 600_000, 5000),
   }
 }
 

@@ -35,6 +35,8 @@ export async function startApi(
   const db = openDatabase(options.database, {
     write: false,
     statementTimeoutMs: options.statementTimeoutMs,
+    connections: options.connections,
+    connectionWaitMs: options.connectionWaitMs,
   })
   try {
     await db.query(`SELECT 1 AS one FROM ${RUNS} WHERE 1 = 0`)

@@ -7,11 +7,11 @@ import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from
  */
 export function openMysql(
   url: string,
-  options: { write: boolean; statementTimeoutMs: number },
+  options: { write: boolean; statementTimeoutMs: number; connections: number },
 ): Database {
   const pool = mysql.createPool({
     uri: url,
-    connectionLimit: 8,
+    connectionLimit: options.connections,
     connectTimeout: 5000,
     charset: 'utf8mb4',
     supportBigNumbers: true,

@@ -1,3 +1,4 @@
+import { limitConnections } from './connection-limit'
 import type { Database } from './database'
 import { openMysql } from './mysql'
 import { openPostgres } from './postgres'
@@ -7,6 +8,10 @@ export interface OpenOptions {
   /** The seeder writes; the API server never does. */
   write: boolean
   statementTimeoutMs?: number
+  /** Connections to PostgreSQL or MariaDB/MySQL, statements in flight at once (8). */
+  connections?: number
+  /** How long a statement waits for a free connection before the API answers 503 (5,000 ms). */
+  connectionWaitMs?: number
 }
 
 /** A `--database` URL that is not one of the three forms, said in one sentence. */
@@ -19,6 +24,14 @@ export class DatabaseUrlError extends Error {
  * `mysql://user:password@host:port/db` (also `mariadb://`, MariaDB and MySQL alike).
  */
 export function openDatabase(url: string, options: OpenOptions): Database {
+  const connections = options.connections ?? 8
+  return limitConnections(openEngine(url, options, connections), {
+    connections,
+    waitMs: options.connectionWaitMs ?? 5000,
+  })
+}
+
+function openEngine(url: string, options: OpenOptions, connections: number): Database {
   const statementTimeoutMs = options.statementTimeoutMs ?? 20_000
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '')
@@ -34,11 +47,11 @@ export function openDatabase(url: string, options: OpenOptions): Database {
     )
   }
   if (parsed.protocol === 'postgres:' || parsed.protocol === 'postgresql:') {
-    return openPostgres(url, { write: options.write, statementTimeoutMs })
+    return openPostgres(url, { write: options.write, statementTimeoutMs, connections })
   }
   if (parsed.protocol === 'mysql:' || parsed.protocol === 'mariadb:') {
     const mysqlUrl = parsed.protocol === 'mariadb:' ? `mysql:${url.slice('mariadb:'.length)}` : url
-    return openMysql(mysqlUrl, { write: options.write, statementTimeoutMs })
+    return openMysql(mysqlUrl, { write: options.write, statementTimeoutMs, connections })
   }
   throw new DatabaseUrlError(
     `Unknown database kind "${parsed.protocol.replace(/:$/, '')}": use sqlite:, postgres:// or mysql://.`,

@@ -20,11 +20,11 @@ export function numberPlaceholders(sql: string): string {
 /** PostgreSQL through a `pg` pool; `write: false` makes every session read-only. */
 export function openPostgres(
   url: string,
-  options: { write: boolean; statementTimeoutMs: number },
+  options: { write: boolean; statementTimeoutMs: number; connections: number },
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 8,
+    max: options.connections,
     connectionTimeoutMillis: 5000,
     statement_timeout: options.statementTimeoutMs,
   })

@@ -3,6 +3,7 @@ import { parseRunsParams, parseSummaryParams } from '../../domain/api-query'
 import type { Tool } from '../../domain/contract'
 import { isAuthorized } from '../setup/tokens'
 import type { Settings } from '../setup/settings'
+import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { BadCursorError, getRun, listRuns } from '../read/runs'
@@ -107,7 +108,11 @@ function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
   if (error instanceof BadCursorError) return sendError(res, 400, 'bad_request', error.message)
   if (error instanceof DatabaseUnavailableError) {
     context.log(error.message)
-    return sendError(res, 503, 'unavailable', 'The database did not answer; try again shortly.', {
+    const message =
+      error instanceof DatabaseBusyError
+        ? 'Every database connection of the server is busy; try again shortly.'
+        : 'The database did not answer; try again shortly.'
+    return sendError(res, 503, 'unavailable', message, {
       'Retry-After': String(RETRY_AFTER_SECONDS),
     })
   }

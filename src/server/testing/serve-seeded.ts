@@ -36,6 +36,8 @@ export async function serveSeeded(
     dashboard?: string
     tokens?: string[]
     statementTimeoutMs?: number
+    connections?: number
+    connectionWaitMs?: number
     /** The URL the server reads with, made from the seeded database's (e.g. another user's). */
     readAs?: (databaseUrl: string) => Promise<string>
   } = {},
@@ -72,6 +74,8 @@ export async function serveSeeded(
       tokens,
       dashboard: options.dashboard,
       statementTimeoutMs: options.statementTimeoutMs ?? 20_000,
+      connections: options.connections,
+      connectionWaitMs: options.connectionWaitMs,
       // Tests write and then ask at once: every answer reads what was just written.
       summaryRefreshMs: 0,
     },
