@@ -1,4 +1,5 @@
-import { enumHas } from './enum-match'
+import { deepEqual, enumHas, prepareEnum } from './enum-match'
+import { castOf, enumCastPass, nullOptionalPass, type LenientPass } from './lenient-casts'
 import { isWrongKind, kindOf, T_ARRAY, T_NULL, T_OBJECT } from './kinds'
 import {
   additionalMessage,
@@ -27,6 +28,8 @@ interface Walk {
   readonly limit: number
   /** The path to the value being judged, built into text only when something is refused. */
   readonly segments: Array<string | number>
+  /** When set, every value that passed only by a lenient cast is noted here (the playground). */
+  readonly passes?: LenientPass[]
 }
 
 const hasOwn = (object: object, key: string): boolean =>
@@ -59,6 +62,46 @@ export function collectMismatches(schema: unknown, args: unknown, limit: number)
   return walk.out
 }
 
+/**
+ * The check as {@link checkArguments} runs it, plus every value that passed only by one of the
+ * ADR's lenient casts (text for a number, a list for an object, an enum in another case, …), in
+ * the order the walk met them. For explaining a pass; the loop itself needs only the mismatches.
+ */
+export function explainArguments(
+  schema: unknown,
+  args: unknown,
+): { mismatches: Mismatch[]; passes: LenientPass[] } {
+  const walk: Walk = { out: [], limit: MAX_MISMATCHES, segments: [], passes: [] }
+  try {
+    const plan = planOf(schema)
+    if (plan.judged) {
+      if (args === undefined) checkObject(plan, NO_ARGUMENTS, walk)
+      else checkNode(plan, args, walk)
+    }
+  } catch {
+    // As in collectMismatches: a throwing schema stops judging, never the caller.
+  }
+  return { mismatches: walk.out, passes: walk.passes ?? [] }
+}
+
+/** Notes a lenient pass at the current path, when the walk collects them. */
+function notePass(walk: Walk, make: (path: string) => LenientPass | null): void {
+  if (walk.passes === undefined) return
+  const pass = make(formatPath(walk.segments))
+  if (pass !== null) walk.passes.push(pass)
+}
+
+/** The member of an enum that `value` matched only leniently; undefined for an exact match. */
+function lenientMember(members: readonly unknown[], value: unknown): unknown {
+  if (members.some((m) => m === value || (typeof m === 'object' && deepEqual(m, value, 0)))) {
+    return undefined
+  }
+  return members.find((m) => {
+    const one = prepareEnum([m])
+    return one !== null && enumHas(one, value)
+  })
+}
+
 /** Adds a mismatch at the current path; the path text is written only now. */
 function report(walk: Walk, kind: MismatchKind, message: (path: string) => string): void {
   const path = formatPath(walk.segments)
@@ -88,6 +131,15 @@ function checkNode(plan: Plan, value: unknown, walk: Walk): void {
   if (enumSet !== null && !enumHas(enumSet, value)) {
     report(walk, 'enum', (p) => enumMessage(p, enumSet.members, value))
     return
+  }
+  if (walk.passes !== undefined) {
+    const before = walk.passes.length
+    notePass(walk, (p) => castOf(p, types, kind, value))
+    // One note per value: a cast of the kind already explains an enum match after that cast.
+    if (enumSet !== null && walk.passes.length === before) {
+      const member = lenientMember(enumSet.members, value)
+      if (member !== undefined) notePass(walk, (p) => enumCastPass(p, value, member))
+    }
   }
   if (kind === T_OBJECT) checkObject(plan, value as Record<string, unknown>, walk)
   else if ((types & ~T_NULL) === T_OBJECT && kind !== T_ARRAY) {
@@ -131,7 +183,14 @@ function checkObject(plan: Plan, object: Readonly<Record<string, unknown>>, walk
     }
     const value = object[key]
     // null for an optional argument passes: tools read it as "not sent".
-    if (value === null && !plan.requiredSet.has(key)) continue
+    if (value === null && !plan.requiredSet.has(key)) {
+      if (child.judged && child.types !== 0 && (child.types & T_NULL) === 0) {
+        walk.segments.push(key)
+        notePass(walk, (p) => nullOptionalPass(p, child.types))
+        walk.segments.pop()
+      }
+      continue
+    }
     if (!child.judged) continue
     walk.segments.push(key)
     checkNode(child, value, walk)

@@ -7,6 +7,7 @@ export type {
   ToolCall,
   TurnDecision,
 } from './types'
-export { checkArguments } from './check-arguments'
+export { checkArguments, explainArguments } from './check-arguments'
+export type { LenientCast, LenientPass } from './lenient-casts'
 export { checkTurn } from './check-turn'
 export { schemaTree, type SchemaNode, type SchemaNodeRole } from './schema-tree'

@@ -309,6 +309,45 @@ describe('/checker page', () => {
     expect(screen.getByText('The call would run.', { selector: 'strong' })).toBeInTheDocument()
   })
 
+  it('keeps a cleared arguments box empty after the link is written', async () => {
+    const router = await openPlayground(`/checker?${RANGE}&check=update_page_metadata&args=%7B%7D`)
+    const box = screen.getByRole('textbox', { name: /Arguments of update_page_metadata/ })
+    await userEvent.clear(box)
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ args: '' }))
+    expect(router.state.location.href).toContain('args=')
+    expect(box).toHaveValue('')
+    // An empty box is a call without arguments: the required "uid" is missing.
+    expect(screen.getByText(/The required argument "uid" is missing/)).toBeInTheDocument()
+  })
+
+  it('clears the calls of an earlier turn from the link after Check on a catalogue row', async () => {
+    const calls = `call=${encodeURIComponent('update_page_metadata\n{"title": "x"}')}`
+    const router = await openPlayground(`/checker?${RANGE}&mode=turn&${calls}`)
+    await userEvent.click(await screen.findByRole('button', { name: 'Check get_page_content' }))
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({
+        check: 'get_page_content',
+        from: '2026-11-01',
+      }),
+    )
+    expect(router.state.location.search).not.toHaveProperty('call')
+    expect(router.state.location.search).not.toHaveProperty('mode')
+    expect(screen.getByRole('radio', { name: 'One call' })).toBeChecked()
+  })
+
+  it('shows which lenient cast let a value through, where one did', async () => {
+    await openPlayground(
+      `/checker?${RANGE}&check=update_page_metadata&args=${encodeURIComponent('{"uid": "not-a-number"}')}`,
+    )
+    expect(screen.getByText('The call would run.', { selector: 'strong' })).toBeInTheDocument()
+    expect(
+      screen.getByText(/One value passed only by a lenient cast of ADR 246/),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(/"uid": the text "not-a-number" passed where an integer is declared/),
+    ).toHaveTextContent(/does not read as a number/)
+  })
+
   it('shows the Not run answers of a turn from a link, and keeps edits in the URL', async () => {
     const calls = [
       `call=${encodeURIComponent('update_page_metadata\n{"title": "x"}')}`,

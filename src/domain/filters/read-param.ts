@@ -17,9 +17,15 @@ export function rawValue(raw: UncheckedSearch, key: string): unknown {
 /**
  * A single-valued parameter as a string: undefined when absent or blank, the first value of a
  * repeated one (noting the rest in `ignored`), numbers as their digits, anything else as-is so
- * the caller rejects it with its own message.
+ * the caller rejects it with its own message. With `keepBlank`, '' is kept as a value (an
+ * emptied text box is a value, not a missing one).
  */
-export function readSingle(raw: UncheckedSearch, key: string, ignored: string[]): unknown {
+export function readSingle(
+  raw: UncheckedSearch,
+  key: string,
+  ignored: string[],
+  keepBlank = false,
+): unknown {
   let value = rawValue(raw, key)
   if (Array.isArray(value)) {
     if (value.length > 1) {
@@ -30,6 +36,7 @@ export function readSingle(raw: UncheckedSearch, key: string, ignored: string[])
     value = value[0]
   }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
+  if (value === '' && keepBlank) return value
   if (value === undefined || value === null || value === '') return undefined
   return value
 }

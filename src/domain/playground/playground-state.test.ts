@@ -18,6 +18,30 @@ describe('parsePlayground', () => {
     })
   })
 
+  it('reads an emptied arguments box back as empty, not as no arguments named', () => {
+    const state: PlaygroundState = { mode: 'call', tool: 'get_page_content', args: '', calls: [] }
+    const { search } = playgroundToSearch(state)
+    expect(search).toEqual({ check: 'get_page_content', args: '' })
+    expect(parsePlayground(search, known)).toEqual({ state, ignored: [] })
+  })
+
+  it('round-trips any case through its search params', () => {
+    const call = fc.record({ tool: fc.constantFrom(...known), args: fc.string({ maxLength: 50 }) })
+    fc.assert(
+      fc.property(
+        fc.record({
+          mode: fc.constantFrom('call' as const, 'turn' as const),
+          tool: fc.option(fc.constantFrom(...known)),
+          args: fc.option(fc.string({ maxLength: 50 })),
+          calls: fc.array(call, { maxLength: MAX_CALLS }),
+        }),
+        (state) => {
+          expect(parsePlayground(playgroundToSearch(state).search, known).state).toEqual(state)
+        },
+      ),
+    )
+  })
+
   it('reads a shared case back exactly', () => {
     const state: PlaygroundState = {
       mode: 'turn',

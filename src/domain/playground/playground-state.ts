@@ -82,7 +82,8 @@ const tooLong = (key: string, text: string) =>
  * The playground state in a URL's search params. Never throws: a bad, unknown or oversized
  * value falls back (no tool, no arguments, mode `call`, the call dropped) with a line in
  * `ignored`. Tool names are checked only once `knownTools` is loaded (null keeps them).
- * Missing params give `{ mode: 'call', tool: null, args: null, calls: [] }`.
+ * Missing params give `{ mode: 'call', tool: null, args: null, calls: [] }`; a blank `args=` gives
+ * `args: ''` (an emptied box stays empty).
  */
 export function parsePlayground(
   raw: UncheckedSearch,
@@ -108,7 +109,8 @@ export function parsePlayground(
   }
 
   let args: string | null = null
-  const rawArgs = readSingle(raw, 'args', ignored)
+  // `args=` is an emptied box (a call without arguments), not a link that names no arguments.
+  const rawArgs = readSingle(raw, 'args', ignored, true)
   if (typeof rawArgs === 'string') {
     if (rawArgs.length <= MAX_LINK_TEXT) args = rawArgs
     else ignored.push(tooLong('args', rawArgs))

@@ -28,6 +28,8 @@ export function Checker({ filters, catalogue, summary }: CheckerProps) {
       mode: 'call',
       tool: name,
       args: starterArgs(parameters),
+      // A new case from the catalogue: the calls of an earlier turn must not stay in the link.
+      calls: [],
     })
     heading.current?.focus()
   }

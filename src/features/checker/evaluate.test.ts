@@ -31,9 +31,16 @@ describe('evaluateTurn', () => {
   })
 
   it('runs a fitting turn and refuses a turn with one mismatch as the ADR says', () => {
-    expect(
-      evaluateTurn([{ id: 'a', tool: 'update_page_metadata', text: '{"uid": "5"}' }], offered),
-    ).toEqual({ status: 'run' })
+    const run = evaluateTurn(
+      [{ id: 'a', tool: 'update_page_metadata', text: '{"uid": "5"}' }],
+      offered,
+    )
+    expect(run.status).toBe('run')
+    if (run.status === 'run') {
+      expect(run.passes.get('a')?.map((p) => [p.cast, p.path])).toEqual([
+        ['text-for-number', 'uid'],
+      ])
+    }
     const result = evaluateTurn(
       [
         { id: 'a', tool: 'update_page_metadata', text: '{"title": "x"}' },
@@ -47,5 +54,16 @@ describe('evaluateTurn', () => {
     )
     expect(result.answers.get('b')?.code).toBe('turn')
     expect(result.answers.get('b')?.text).toMatch(/^Not run:/)
+  })
+
+  it('notes no lenient cast for a call that fits as declared, nor for an unoffered tool', () => {
+    const result = evaluateTurn(
+      [
+        { id: 'a', tool: 'update_page_metadata', text: '{"uid": 5}' },
+        { id: 'b', tool: 'not_offered', text: '{"uid": "x"}' },
+      ],
+      offered,
+    )
+    expect(result).toEqual({ status: 'run', passes: new Map() })
   })
 })

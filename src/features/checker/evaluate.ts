@@ -1,4 +1,10 @@
-import { checkTurn, type CallAnswer, type OfferedTool } from '../../checker'
+import {
+  checkTurn,
+  explainArguments,
+  type CallAnswer,
+  type LenientPass,
+  type OfferedTool,
+} from '../../checker'
 import { parseJsonText, type JsonSyntaxError } from '../../domain/playground'
 
 /** One call as typed in the playground: a tool and its arguments as JSON text. */
@@ -8,15 +14,19 @@ export interface TypedCall {
   text: string
 }
 
+/** Per call id, the values that passed only by one of the ADR's lenient casts (none: absent). */
+export type LenientPasses = ReadonlyMap<string, readonly LenientPass[]>
+
 export type Evaluation =
   /** Some arguments are not JSON: no answer until they are (the loop never sees such a call). */
   | { status: 'syntax'; errors: ReadonlyMap<string, JsonSyntaxError> }
-  | { status: 'run' }
-  | { status: 'refused'; answers: ReadonlyMap<string, CallAnswer> }
+  | { status: 'run'; passes: LenientPasses }
+  | { status: 'refused'; answers: ReadonlyMap<string, CallAnswer>; passes: LenientPasses }
 
 /**
- * What the loop would answer a turn of typed calls, by the very check it runs (`checkTurn`).
- * Blank text is a call without arguments; no calls give `run`. Never sends anything anywhere.
+ * What the loop would answer a turn of typed calls, by the very check it runs (`checkTurn`),
+ * and per call which values passed only by a lenient cast. Blank text is a call without
+ * arguments; no calls give `run`. Never sends anything anywhere.
  */
 export function evaluateTurn(calls: readonly TypedCall[], offered: OfferedTool[]): Evaluation {
   const errors = new Map<string, JsonSyntaxError>()
@@ -30,7 +40,19 @@ export function evaluateTurn(calls: readonly TypedCall[], offered: OfferedTool[]
     }
   })
   if (errors.size > 0) return { status: 'syntax', errors }
+  const passes = new Map<string, readonly LenientPass[]>()
+  for (const call of decoded) {
+    // The first schema of a name counts, as in checkTurn.
+    const tool = offered.find((t) => t.name === call.name)
+    if (tool === undefined) continue
+    const found = explainArguments(tool.parameters, call.arguments).passes
+    if (found.length > 0) passes.set(call.id, found)
+  }
   const decision = checkTurn(decoded, offered)
-  if (decision.run) return { status: 'run' }
-  return { status: 'refused', answers: new Map(decision.answers.map((a) => [a.id, a])) }
+  if (decision.run) return { status: 'run', passes }
+  return {
+    status: 'refused',
+    answers: new Map(decision.answers.map((a) => [a.id, a])),
+    passes,
+  }
 }

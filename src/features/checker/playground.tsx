@@ -68,6 +68,7 @@ export function Playground({ tools, value, onChange, examples, starterTurn }: Pl
   const result = useMemo(() => evaluateTurn(typed, offered), [typed, offered])
   const answerOf = (id: string) =>
     result.status === 'refused' ? (result.answers.get(id) ?? null) : null
+  const passesOf = (id: string) => (result.status === 'syntax' ? [] : (result.passes.get(id) ?? []))
   const errorOf = (id: string) =>
     result.status === 'syntax' ? (result.errors.get(id) ?? null) : null
 
@@ -133,7 +134,11 @@ export function Playground({ tools, value, onChange, examples, starterTurn }: Pl
             error={errorOf(callId(0))}
           />
           {result.status === 'syntax' ? null : (
-            <AnswerView answer={answerOf(callId(0))} offered={names.has(value.tool)} />
+            <AnswerView
+              answer={answerOf(callId(0))}
+              offered={names.has(value.tool)}
+              passes={passesOf(callId(0))}
+            />
           )}
         </>
       ) : (
@@ -143,6 +148,7 @@ export function Playground({ tools, value, onChange, examples, starterTurn }: Pl
           onChange={(calls) => onChange({ ...value, calls })}
           idOf={callId}
           answerOf={result.status === 'syntax' ? null : answerOf}
+          passesOf={passesOf}
           errorOf={errorOf}
           offered={names}
           max={MAX_CALLS}

@@ -36,7 +36,7 @@ export function SchemaView({ toolName, parameters }: SchemaViewProps) {
       </h3>
       <p className="muted">
         {skipped === 0
-          ? 'The check judges every part of this schema.'
+          ? 'The check judges every part of this schema, leniently as ADR 246 allows: text such as "5" passes for a number, a number for text, "true", 1 or 0 for a boolean, a list for an object. The playground names each such cast when one lets a value through.'
           : `${skipped} part${skipped === 1 ? '' : 's'} of this schema ${skipped === 1 ? 'is' : 'are'} not judged by the check: a refusal cannot come from ${skipped === 1 ? 'it' : 'them'}.`}
       </p>
       <ul className="schema-tree">

@@ -1,4 +1,4 @@
-import type { CallAnswer } from '../../checker'
+import type { CallAnswer, LenientPass } from '../../checker'
 import type { Tool } from '../../domain/contract'
 import { starterArgs, type JsonSyntaxError, type PlaygroundCall } from '../../domain/playground'
 import { AnswerView } from './answer-view'
@@ -12,6 +12,8 @@ export interface TurnEditorProps {
   idOf: (index: number) => string
   /** The answer to a call; null as a whole while some call is not JSON (no answer yet). */
   answerOf: ((id: string) => CallAnswer | null) | null
+  /** The values of a call that passed only by a lenient cast. */
+  passesOf: (id: string) => readonly LenientPass[]
   errorOf: (id: string) => JsonSyntaxError | null
   offered: ReadonlySet<string>
   max: number
@@ -19,7 +21,7 @@ export interface TurnEditorProps {
 
 /** The calls of one model turn, each with its tool, its arguments and its answer. */
 export function TurnEditor(props: TurnEditorProps) {
-  const { tools, calls, onChange, idOf, answerOf, errorOf, offered, max } = props
+  const { tools, calls, onChange, idOf, answerOf, passesOf, errorOf, offered, max } = props
   const update = (index: number, change: Partial<PlaygroundCall>) =>
     onChange(calls.map((call, i) => (i === index ? { ...call, ...change } : call)))
   const add = () => {
@@ -60,7 +62,11 @@ export function TurnEditor(props: TurnEditorProps) {
                   Remove call {index + 1}
                 </button>
                 {answerOf ? (
-                  <AnswerView answer={answerOf(id)} offered={offered.has(call.tool)} />
+                  <AnswerView
+                    answer={answerOf(id)}
+                    offered={offered.has(call.tool)}
+                    passes={passesOf(id)}
+                  />
                 ) : null}
               </fieldset>
             </li>
