@@ -152,4 +152,66 @@ describe('DateField', () => {
     act(() => vi.advanceTimersByTime(10_000))
     expect(onCommit).not.toHaveBeenCalled()
   })
+
+  describe('a day the range cannot take', () => {
+    const problemOf = (day: string) =>
+      day > '2026-11-10' ? `"From" is after "To" (10 Nov 2026). Not applied.` : null
+
+    function setupChecked() {
+      const onCommit = vi.fn<(day: string) => void>()
+      render(
+        <>
+          <label htmlFor="day">Day</label>
+          <DateField id="day" value="2026-10-05" onCommit={onCommit} problemOf={problemOf} />
+        </>,
+      )
+      return onCommit
+    }
+
+    it('is not applied, and the reason is said next to the field, in words', () => {
+      const onCommit = setupChecked()
+      field().focus()
+      fireEvent.change(field(), { target: { value: '2026-11-20' } })
+      act(() => vi.advanceTimersByTime(DATE_FIELD_PAUSE_MS))
+      expect(onCommit).not.toHaveBeenCalled()
+      expect(field()).toHaveAttribute('aria-invalid', 'true')
+      expect(field()).toHaveAccessibleDescription(
+        '"From" is after "To" (10 Nov 2026). Not applied.',
+      )
+      expect(screen.getByRole('alert')).toHaveTextContent('"From" is after "To"')
+    })
+
+    it('keeps the reason after the field is left, which brings the applied day back', () => {
+      const onCommit = setupChecked()
+      field().focus()
+      fireEvent.change(field(), { target: { value: '2026-11-20' } })
+      fireEvent.blur(field())
+      expect(onCommit).not.toHaveBeenCalled()
+      expect(field().value).toBe('2026-10-05')
+      expect(screen.getByRole('alert')).toHaveTextContent('Not applied.')
+    })
+
+    it('clears the reason on the next edit, and applies a day that fits', () => {
+      const onCommit = setupChecked()
+      field().focus()
+      fireEvent.change(field(), { target: { value: '2026-11-20' } })
+      fireEvent.keyDown(field(), { key: 'Enter' })
+      expect(screen.getByRole('alert')).toBeInTheDocument()
+      fireEvent.change(field(), { target: { value: '2026-11-03' } })
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(field()).not.toHaveAttribute('aria-invalid')
+      fireEvent.keyDown(field(), { key: 'Enter' })
+      expect(onCommit.mock.calls).toEqual([['2026-11-03']])
+    })
+
+    it('clears the reason on Escape', () => {
+      setupChecked()
+      field().focus()
+      fireEvent.change(field(), { target: { value: '2026-11-20' } })
+      fireEvent.keyDown(field(), { key: 'Enter' })
+      fireEvent.keyDown(field(), { key: 'Escape' })
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(field().value).toBe('2026-10-05')
+    })
+  })
 })

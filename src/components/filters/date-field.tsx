@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { isIsoDay, type IsoDay } from '../../domain/time'
 
 /** How long a day chosen in the browser's picker waits before it is applied. */
@@ -21,6 +21,11 @@ export interface DateFieldProps {
   pauseMs?: number
   /** The same pause for a day typed on the keyboard. */
   typingPauseMs?: number
+  /**
+   * Why a complete day cannot be applied, in the reader's words, or null when it can. A refused
+   * day is not applied: the sentence shows next to the field until the next edit.
+   */
+  problemOf?: (day: IsoDay) => string | null
 }
 
 /**
@@ -39,7 +44,11 @@ export function DateField({
   max,
   pauseMs = DATE_FIELD_PAUSE_MS,
   typingPauseMs = DATE_FIELD_TYPING_PAUSE_MS,
+  problemOf,
 }: DateFieldProps) {
+  const problemId = useId()
+  // Why the last complete day was not applied; cleared by the next edit or a new applied day.
+  const [problem, setProblem] = useState<string | null>(null)
   const [draft, setDraft] = useState(value)
   const [applied, setApplied] = useState(value)
   const [editing, setEditing] = useState(false)
@@ -49,14 +58,15 @@ export function DateField({
   if (value !== applied) {
     setApplied(value)
     setRequested(null)
+    setProblem(null)
     const untouched = draft === applied || draft === requested
     if (!editing || untouched) setDraft(value)
   }
 
   // A pending commit runs after later renders; it must see their value and callback.
-  const latest = useRef({ value, requested, onCommit })
+  const latest = useRef({ value, requested, onCommit, problemOf })
   useLayoutEffect(() => {
-    latest.current = { value, requested, onCommit }
+    latest.current = { value, requested, onCommit, problemOf }
   })
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   // True while a key is down in the field: a change then was typed, not picked.
@@ -72,6 +82,9 @@ export function DateField({
     cancel()
     const now = latest.current
     if (!isIsoDay(day) || day === now.value || day === now.requested) return false
+    const refused = now.problemOf?.(day) ?? null
+    setProblem(refused)
+    if (refused !== null) return false
     latest.current = { ...now, requested: day }
     setRequested(day)
     now.onCommit(day)
@@ -81,6 +94,7 @@ export function DateField({
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') commit(draft)
     else if (e.key === 'Escape') {
+      setProblem(null)
       if (draft === value) return
       cancel()
       setDraft(value)
@@ -88,31 +102,41 @@ export function DateField({
   }
 
   return (
-    <input
-      id={id}
-      type="date"
-      value={draft}
-      min={min}
-      max={max}
-      onFocus={() => setEditing(true)}
-      onChange={(e) => {
-        const next = e.target.value
-        setDraft(next)
-        cancel()
-        const pause = typed.current ? typingPauseMs : pauseMs
-        if (isIsoDay(next)) timer.current = setTimeout(() => commit(next), pause)
-      }}
-      onKeyDown={onKeyDown}
-      onKeyUp={() => {
-        typed.current = false
-      }}
-      onBlur={() => {
-        setEditing(false)
-        // A partial day, or one already handed on, gives way to the applied day.
-        if (!commit(draft)) setDraft(value)
-        setRequested(null)
-        latest.current = { ...latest.current, requested: null }
-      }}
-    />
+    <>
+      <input
+        id={id}
+        type="date"
+        value={draft}
+        min={min}
+        max={max}
+        aria-invalid={problem !== null ? true : undefined}
+        aria-describedby={problem !== null ? problemId : undefined}
+        onFocus={() => setEditing(true)}
+        onChange={(e) => {
+          const next = e.target.value
+          setDraft(next)
+          setProblem(null)
+          cancel()
+          const pause = typed.current ? typingPauseMs : pauseMs
+          if (isIsoDay(next)) timer.current = setTimeout(() => commit(next), pause)
+        }}
+        onKeyDown={onKeyDown}
+        onKeyUp={() => {
+          typed.current = false
+        }}
+        onBlur={() => {
+          setEditing(false)
+          // A partial day, or one already handed on, gives way to the applied day.
+          if (!commit(draft)) setDraft(value)
+          setRequested(null)
+          latest.current = { ...latest.current, requested: null }
+        }}
+      />
+      {problem !== null ? (
+        <span id={problemId} className="date-field__problem" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </>
   )
 }

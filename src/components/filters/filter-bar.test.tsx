@@ -67,4 +67,28 @@ describe('FilterBar date fields', () => {
     expect(to().value).toBe('2026-11-28')
     expect(to().min).toBe('2026-11-22')
   })
+
+  it('says next to From, in days, why a From after To is not applied, and applies nothing', () => {
+    const { onChange } = setup()
+    from().focus()
+    fireEvent.change(from(), { target: { value: '2026-12-05' } })
+    fireEvent.keyDown(from(), { key: 'Enter' })
+    expect(onChange).not.toHaveBeenCalled()
+    expect(from()).toHaveAccessibleDescription(
+      '"From" (5 Dec 2026) is after "To" (28 Nov 2026). Pick a day on or before 28 Nov 2026, or change "To" first. Not applied.',
+    )
+    expect(screen.getByRole('alert').textContent).not.toMatch(/URL|param|from=/)
+  })
+
+  it('says next to To why a To before From is not applied', () => {
+    const { onChange } = setup()
+    to().focus()
+    fireEvent.change(to(), { target: { value: '2026-09-30' } })
+    fireEvent.blur(to())
+    expect(onChange).not.toHaveBeenCalled()
+    expect(to().value).toBe('2026-11-28')
+    expect(to()).toHaveAccessibleDescription(
+      /^"To" \(30 Sep 2026\) is before "From" \(5 Oct 2026\)/,
+    )
+  })
 })

@@ -1,4 +1,5 @@
-import type { Filters, Preset } from '../../domain/filters'
+import { useId } from 'react'
+import { describeRangeProblem, type Filters, type Preset } from '../../domain/filters'
 import { DateField } from './date-field'
 import { ToolPicker, type ToolOption } from './tool-picker'
 import { ZonePicker } from './zone-picker'
@@ -22,6 +23,8 @@ const PRESET_LABELS: ReadonlyArray<{ preset: Exclude<Preset, 'custom'>; label: s
 
 /** Date range (presets or custom days), time zone and tools: the filters every page shares. */
 export function FilterBar({ filters, onChange, tools, ignored, browserZone }: FilterBarProps) {
+  const fromId = useId()
+  const toId = useId()
   return (
     <section className="filter-bar" aria-label="Filters">
       <div className="filter-bar__row">
@@ -37,22 +40,27 @@ export function FilterBar({ filters, onChange, tools, ignored, browserZone }: Fi
             </button>
           ))}
         </div>
-        <label>
-          From{' '}
+        {/* The field's problem sits beside it, outside the label, so it is not the field's name. */}
+        <div className="date-field">
+          <label htmlFor={fromId}>From</label>{' '}
           <DateField
+            id={fromId}
             value={filters.from}
             max={filters.to}
+            problemOf={(from) => describeRangeProblem(from, filters.to, 'from')}
             onCommit={(from) => onChange({ from, preset: 'custom' })}
           />
-        </label>
-        <label>
-          To{' '}
+        </div>
+        <div className="date-field">
+          <label htmlFor={toId}>To</label>{' '}
           <DateField
+            id={toId}
             value={filters.to}
             min={filters.from}
+            problemOf={(to) => describeRangeProblem(filters.from, to, 'to')}
             onCommit={(to) => onChange({ to, preset: 'custom' })}
           />
-        </label>
+        </div>
         <ZonePicker
           zone={filters.tz}
           browserZone={browserZone}
@@ -65,7 +73,7 @@ export function FilterBar({ filters, onChange, tools, ignored, browserZone }: Fi
         />
       </div>
       {ignored.length > 0 ? (
-        <ul className="filter-bar__ignored" role="status" aria-label="Ignored link parameters">
+        <ul className="filter-bar__ignored" role="status" aria-label="Parts of the link not used">
           {ignored.map((line) => (
             <li key={line}>{line}</li>
           ))}

@@ -1,4 +1,4 @@
-import { addDays, daySpan, isIsoDay, type IsoDay } from '../time'
+import { addDays, formatDay, isIsoDay, type IsoDay } from '../time'
 import { describeValue } from './describe-value'
 import {
   DEFAULT_PRESET,
@@ -9,6 +9,7 @@ import {
   type Preset,
 } from './filters'
 import { dataDays, presetRange } from './preset-range'
+import { rangeProblem } from './range-problem'
 import { readMany, readSingle, type UncheckedSearch } from './read-param'
 import { zoneParam } from './zone-param'
 
@@ -93,12 +94,15 @@ function customRange(
   const to = givenTo ?? (from !== undefined && from > last ? from : last)
   const fallbackFrom = addDays(to, -(DEFAULT_SPAN - 1))
   if (from === undefined) return { from: fallbackFrom, to, preset: 'custom' }
-  if (from > to) {
-    ignored.push(`Ignored from=${from}: it is after to=${to}`)
-    return { from: fallbackFrom, to, preset: 'custom' }
-  }
-  if (daySpan(from, to) > MAX_RANGE_DAYS) {
-    ignored.push(`Ignored from=${from}: a range may span at most ${MAX_RANGE_DAYS} days`)
+  const problem = rangeProblem(from, to)
+  if (problem !== null) {
+    // In the reader's terms: the days as they read them, and what is shown instead.
+    const instead = `showing the ${DEFAULT_SPAN} days up to ${formatDay(to)} instead`
+    ignored.push(
+      problem === 'from-after-to'
+        ? `The link's start day, ${formatDay(from)}, is after its end day, ${formatDay(to)}: ${instead}`
+        : `The link's range, ${formatDay(from)} to ${formatDay(to)}, is longer than the ${MAX_RANGE_DAYS.toLocaleString('en-US')} days a range may span: ${instead}`,
+    )
     return { from: fallbackFrom, to, preset: 'custom' }
   }
   return { from, to, preset: 'custom' }

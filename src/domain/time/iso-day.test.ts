@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daySpan, eachDay, isIsoDay } from './iso-day'
+import { addDays, daySpan, eachDay, formatDay, isIsoDay } from './iso-day'
 
 describe('ISO days', () => {
   it.each(['2026-09-01', '2028-02-29', '1999-12-31', '9999-12-31'])('accepts %s', (day) => {
@@ -38,5 +38,16 @@ describe('ISO days', () => {
       '2027-01-02',
     ])
     expect(addDays('nope', 1)).toBe('')
+  })
+})
+
+describe('formatDay', () => {
+  it('writes a day as a person reads it, with or without the year', () => {
+    expect(formatDay('2026-11-28')).toBe('28 Nov 2026')
+    expect(formatDay('2026-01-05', false)).toBe('5 Jan')
+  })
+
+  it('gives anything that is not a day back as it is', () => {
+    expect(formatDay('2026-02-30')).toBe('2026-02-30')
   })
 })

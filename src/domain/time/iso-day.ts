@@ -59,3 +59,16 @@ export function eachDay(from: IsoDay, to: IsoDay): IsoDay[] {
   for (let i = 0; i < count; i++) days.push(isoDayFromEpochDay(first + i))
   return days
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * A day as a person reads it, "28 Nov 2026" (the year left out with `withYear: false`); the
+ * text itself for anything that is not a valid day.
+ */
+export function formatDay(day: IsoDay, withYear = true): string {
+  const parts = parseIsoDay(day)
+  if (parts === null) return String(day)
+  const month = MONTHS[parts.month - 1] ?? ''
+  return withYear ? `${parts.day} ${month} ${parts.year}` : `${parts.day} ${month}`
+}
