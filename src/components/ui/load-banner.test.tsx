@@ -92,6 +92,18 @@ describe('LoadBanner counts', () => {
     },
   )
 
+  it('says the figures below are partial while the rest loads', () => {
+    render(<Page state={at('loading')} />)
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The figures below count only the runs loaded so far (partial).',
+    )
+  })
+
+  it('says nothing of partial figures before the first page', () => {
+    render(<Page state={{ ...at('loading'), loadedRuns: 0, totalRuns: null }} />)
+    expect(screen.getByRole('status')).not.toHaveTextContent(/partial/)
+  })
+
   it('keeps the progress bar while loading within the total', () => {
     render(<Page state={at('loading')} />)
     expect(screen.getByRole('progressbar')).toHaveAttribute('value', '500')

@@ -71,6 +71,8 @@ export function LoadBanner(props: LoadBannerProps) {
     ? `${num(state.loadedRuns)} runs (the server counted ${num(total)}; its runs changed during the load)`
     : `${num(state.loadedRuns)} of ${total === null ? '?' : num(total)} runs`
   const withCount = (label: string) => (over ? `${label}: ${of}` : label)
+  // Figures drawn from part of the runs say so while the rest loads, not only once it stopped.
+  const note = state.loadedRuns > 0 ? `${sentence(props.partialNote)} (partial).` : undefined
   const cancelButton = (
     <button type="button" onClick={cancel}>
       Cancel
@@ -92,6 +94,7 @@ export function LoadBanner(props: LoadBannerProps) {
         <LoadingState
           label={withCount(props.loadingLabel)}
           progress={progress}
+          note={note}
           action={cancelButton}
         />
       ) : null}
@@ -101,6 +104,7 @@ export function LoadBanner(props: LoadBannerProps) {
             `The server asked us to wait; continuing in ${Math.ceil((state.waitMs ?? 0) / 1000)} s`,
           )}
           progress={progress}
+          note={note}
           action={cancelButton}
         />
       ) : null}

@@ -5,11 +5,13 @@ export interface LoadingStateProps {
   label: string
   /** Progress as done / total, when known. */
   progress?: { done: number; total: number } | null
+  /** What the widget shows meanwhile, e.g. "the figures below count only the runs loaded so far". */
+  note?: string
   action?: ReactNode
 }
 
 /** A widget's loading state: says what loads and, when known, how far it got. */
-export function LoadingState({ label, progress, action }: LoadingStateProps) {
+export function LoadingState({ label, progress, note, action }: LoadingStateProps) {
   return (
     <div className="state state--loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
@@ -22,6 +24,7 @@ export function LoadingState({ label, progress, action }: LoadingStateProps) {
           </span>
         </>
       ) : null}
+      {note ? <span className="state__note">{note}</span> : null}
       {action}
     </div>
   )

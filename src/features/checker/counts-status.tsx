@@ -5,7 +5,7 @@ import type { ToolSummary } from '../../domain/summary'
 
 /** The shared load banner for the calls counted next to each tool. */
 export function CountsStatus({ summary }: { summary: FoldedSummary<ToolSummary> }) {
-  const { state } = summary
+  const state = summary.live
   if (state === null) return <LoadingState label="Loading the calls of each tool" />
   return (
     <LoadBanner

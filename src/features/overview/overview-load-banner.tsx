@@ -17,7 +17,8 @@ export interface OverviewLoadBannerProps {
 
 /** The shared load banner for one of the overview's loads; a spinner before it starts. */
 export function OverviewLoadBanner({ label, summary, done }: OverviewLoadBannerProps) {
-  const { state } = summary
+  // The live state: the banner never waits for the figures below it to redraw.
+  const state = summary.live
   const banner =
     state === null ? (
       <LoadingState label={label} />

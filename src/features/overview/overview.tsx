@@ -96,7 +96,7 @@ export function Overview({ filters, meta, catalogue, params, onParamsChange }: O
       {windows && windows.emptySide !== 'both' && catalogue === null ? (
         <OverviewLoadBanner
           label="Loading the tool catalogue"
-          summary={{ ...effect, state: null }}
+          summary={{ ...effect, state: null, live: null }}
         />
       ) : null}
       {load && windows && windows.emptySide !== 'both' ? (

@@ -92,7 +92,7 @@ export function RunsList({
   return (
     <div className="runs-list">
       <RunsLoadBanner
-        state={state}
+        state={runs.live ?? state}
         cancel={runs.cancel}
         resume={runs.resume}
         reload={runs.reload}

@@ -40,16 +40,18 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
     [state, filters, meta, catalogue],
   )
   const deferred = useDeferredValue(view)
-  if (!state) return <LoadingState label="Loading runs" />
+  // The banner follows the live state: it never waits for the figures to redraw.
+  const live = summary.live ?? state
+  if (!live) return <LoadingState label="Loading runs" />
   return (
     <div className="tool-report">
       <ToolReportLoadBanner
-        state={state}
+        state={live}
         cancel={summary.cancel}
         resume={summary.resume}
         reload={summary.reload}
       />
-      <UnreadableNotice count={state.summary.unreadableToolSteps} />
+      <UnreadableNotice count={live.summary.unreadableToolSteps} />
       {deferred ? <ToolReportBody {...deferred} /> : null}
     </div>
   )
