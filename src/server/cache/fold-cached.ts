@@ -1,5 +1,4 @@
-import { outcomeOf } from '../../domain/outcome'
-import { bucketDay, createDayBuckets, dayOf } from '../../domain/time'
+import { bucketIndex, createDayBuckets, dayOf } from '../../domain/time'
 import { secondsFrom } from '../read/run-match'
 import {
   summaryOf,
@@ -8,19 +7,9 @@ import {
   type SummaryQuery,
 } from '../read/summary-shape'
 import { timeBuckets } from '../read/time-buckets'
-import { BUCKET_SECONDS, type GroupKey, type StepStore } from './step-store'
-
-/** What one run did in the range. */
-interface RunInRange {
-  calls: number
-  refused: number
-  failed: number
-  unreadable: number
-  /** A tool step naming one of the filter's tools. */
-  hit: boolean
-  /** With a tool filter only: the kinds listed for this run (without one, all runs count). */
-  kinds: Set<string> | null
-}
+import { CallTally } from './call-tally'
+import { keyRoles, listsKind, Role } from './key-roles'
+import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 
 /**
  * Whether the cache's quarter hours answer a query exactly: both bounds on a quarter hour, and
@@ -37,98 +26,105 @@ export function cacheAnswers(query: SummaryQuery): boolean {
 const daysOf = (query: SummaryQuery) =>
   createDayBuckets(dayOf(query.from, query.tz), dayOf(query.to - 1, query.tz), query.tz)
 
+/** Per-run flags of a fold. */
+const SEEN = 1
+const HIT = 2
+const CALLS = 4
+const REFUSED = 8
+const FAILED = 16
+
 /**
  * `/summary` from the cached groups, with the same rules as the database's count
- * (`read/summary.ts`): steps of recorded runs in `[from, to)`; a tool step counts when its name
- * and outcome fields are readable, by the one outcome rule; with tools, only runs with a tool
- * step naming one of them (exactly). `summary.property.test.ts` and `cache.property.test.ts`
- * hold both to the same answers. Only for queries {@link cacheAnswers} accepts.
+ * (`read/summary.ts`): steps of recorded runs (those in `statuses`) in `[from, to)`; a tool step
+ * counts when its name and outcome fields are readable, by the one outcome rule; with tools, only
+ * runs with a tool step naming one of them (exactly). `summary.property.test.ts` and
+ * `cache.property.test.ts` hold both to the same answers. Only for queries {@link cacheAnswers}
+ * accepts. One pass over the groups in range, with a slot per run (runs are numbered densely by
+ * {@link GroupIds}); with tools, a second pass collects the step kinds of the runs kept.
  */
 export function foldCached(
   query: SummaryQuery,
   stores: readonly StepStore[],
+  ids: GroupIds,
   statuses: ReadonlyMap<number, string>,
 ): ServedSummary {
   const from = secondsFrom(query.from)
+  const first = from / BUCKET_SECONDS
+  const end = secondsFrom(query.to) / BUCKET_SECONDS
+  const filtered = query.tools.length > 0
+  const roles = keyRoles(ids.keys, query.tools)
+  const runCount = ids.runUids.length
+  const recorded = new Uint8Array(runCount)
+  ids.runUids.forEach((uid, run) => {
+    if (statuses.has(uid)) recorded[run] = 1
+  })
+  const flags = new Uint8Array(runCount)
+  const unreadable = new Int32Array(runCount)
+  const kindSeen = new Uint8Array(roles.kinds.length)
   const days = daysOf(query)
-  const wanted = new Set(query.tools)
-  const filtered = wanted.size > 0
-  const runs = new Map<number, RunInRange>()
-  const dayByBucket = new Map<number, string | null>()
-  const kinds = new Set<string>()
-  /** Calls by day and group key: far fewer than groups, so each becomes a row only once. */
-  const callsByDay = new Map<string, Map<GroupKey, number>>()
-  const dayOfBucket = (bucket: number) => {
-    let day = dayByBucket.get(bucket)
-    if (day === undefined) {
-      day = bucketDay(days, Math.max(bucket * BUCKET_SECONDS, from) * 1000)
-      dayByBucket.set(bucket, day)
-    }
-    return day
-  }
+  /** Day index per bucket in range, filled when first needed (-2: not yet; -1: no day). */
+  const dayAt = new Int32Array(Math.max(0, end - first)).fill(-2)
+  const calls = new CallTally(days.days.length, roles.rows.length)
+
   for (const store of stores) {
-    store.forEachIn(
-      from / BUCKET_SECONDS,
-      secondsFrom(query.to) / BUCKET_SECONDS,
-      (bucket, run, key, steps) => {
-        if (!statuses.has(run)) return
-        let seen = runs.get(run)
-        if (seen === undefined) {
-          seen = {
-            calls: 0,
-            refused: 0,
-            failed: 0,
-            unreadable: 0,
-            hit: false,
-            kinds: filtered ? new Set() : null,
-          }
-          runs.set(run, seen)
-        }
-        if (key.kind !== 'tool') {
-          ;(seen.kinds ?? kinds).add(key.kind)
-          return
-        }
-        const selected = filtered
-          ? key.toolText !== null && wanted.has(key.toolText)
-          : key.toolName !== null
-        if (selected) seen.hit = true
-        if (key.toolName === null || key.outcome === null) {
-          if (!filtered || key.toolName === null || selected) seen.unreadable += steps
-          return
-        }
-        ;(seen.kinds ?? kinds).add('tool')
-        if (!selected) return
-        seen.calls += steps
-        const outcome = outcomeOf(key.outcome)
-        if (outcome === 'failed') seen.failed += steps
-        else if (outcome !== 'succeeded') seen.refused += steps
-        const day = dayOfBucket(bucket)
-        if (day === null) return
-        let calls = callsByDay.get(day)
-        if (calls === undefined) callsByDay.set(day, (calls = new Map()))
-        calls.set(key, (calls.get(key) ?? 0) + steps)
-      },
-    )
-  }
-  const counts = { runs: 0, withCalls: 0, withRefusal: 0, withFailure: 0, unreadable: 0 }
-  const rows = new SummaryRows()
-  for (const [day, calls] of callsByDay) {
-    for (const [key, steps] of calls) {
-      if (key.toolName !== null && key.outcome !== null)
-        rows.add(day, key.toolName, key.outcome, steps)
+    const { size, buckets, runs, keys, steps } = store.columns
+    for (let i = 0; i < size; i += 1) {
+      const bucket = buckets[i] as number
+      const run = runs[i] as number
+      if (bucket < first || bucket >= end || recorded[run] === 0) continue
+      const key = keys[i] as number
+      const role = roles.role[key] as Role
+      flags[run] = (flags[run] as number) | SEEN | (roles.selected[key] === 1 ? HIT : 0)
+      if (!filtered && listsKind(role)) kindSeen[roles.kind[key] as number] = 1
+      if (role === Role.UnreadableCounted)
+        unreadable[run] = (unreadable[run] as number) + (steps[i] as number)
+      if (role < Role.Succeeded) continue
+      flags[run] =
+        (flags[run] as number) |
+        CALLS |
+        (role === Role.Failed ? FAILED : 0) |
+        (role === Role.Refused ? REFUSED : 0)
+      let day = dayAt[bucket - first] as number
+      if (day === -2) {
+        day = bucketIndex(days, Math.max(bucket * BUCKET_SECONDS, from) * 1000)
+        dayAt[bucket - first] = day
+      }
+      if (day >= 0) calls.add(day, roles.row[key] as number, steps[i] as number)
     }
   }
+  if (filtered) {
+    // Only the kinds of the runs kept: a second pass, now that every run's HIT is known.
+    for (const store of stores) {
+      const { size, buckets, runs, keys } = store.columns
+      for (let i = 0; i < size; i += 1) {
+        const bucket = buckets[i] as number
+        if (bucket < first || bucket >= end) continue
+        if (((flags[runs[i] as number] as number) & HIT) === 0) continue
+        const key = keys[i] as number
+        if (listsKind(roles.role[key] as Role)) kindSeen[roles.kind[key] as number] = 1
+      }
+    }
+  }
+
+  const rows = new SummaryRows()
+  calls.forEach((day, row, count) => {
+    const key = roles.rows[row]
+    const name = days.days[day]
+    if (key?.toolName && key.outcome && name) rows.add(name, key.toolName, key.outcome, count)
+  })
+  const counts = { runs: 0, withCalls: 0, withRefusal: 0, withFailure: 0, unreadable: 0 }
   const byStatus = new Map<string, number>()
-  for (const [run, seen] of runs) {
-    if (filtered && !seen.hit) continue
-    const status = statuses.get(run) ?? ''
+  for (let run = 0; run < runCount; run += 1) {
+    const flag = flags[run] as number
+    if ((flag & SEEN) === 0 || (filtered && (flag & HIT) === 0)) continue
+    const status = statuses.get(ids.runUids[run] as number) ?? ''
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
     counts.runs += 1
-    if (seen.calls > 0) counts.withCalls += 1
-    if (seen.refused > 0) counts.withRefusal += 1
-    if (seen.failed > 0) counts.withFailure += 1
-    counts.unreadable += seen.unreadable
-    for (const kind of seen.kinds ?? []) kinds.add(kind)
+    if (flag & CALLS) counts.withCalls += 1
+    if (flag & REFUSED) counts.withRefusal += 1
+    if (flag & FAILED) counts.withFailure += 1
+    counts.unreadable += unreadable[run] as number
   }
+  const kinds = roles.kinds.filter((_, kind) => kindSeen[kind] === 1)
   return summaryOf(query, rows, { ...counts, byStatus }, kinds)
 }

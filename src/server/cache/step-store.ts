@@ -2,7 +2,7 @@
  * What was counted once: the steps of the event table grouped by quarter hour, run, kind and the
  * raw texts of the fields the outcome rule reads, with how many steps each group holds. Columns
  * of 32-bit integers, so a year of a busy installation (a few million groups) fits in tens of
- * megabytes; texts are kept once each and decoded once.
+ * megabytes; runs and texts get small ids ({@link GroupIds}), each text decoded once.
  */
 import { decodeOutcome, decodeToolName } from '../read/outcome-pairs'
 import type { Step } from '../../domain/contract'
@@ -31,6 +31,45 @@ export interface GroupKey {
   outcome: Pick<Step, 'toolRefusal' | 'toolIsError'> | null
 }
 
+/**
+ * The ids stores share: runs numbered 0, 1, … in the order first seen (so a fold can keep one
+ * array slot per run), and each distinct group key once.
+ */
+export class GroupIds {
+  readonly runUids: number[] = []
+  readonly keys: GroupKey[] = []
+  private readonly runIds = new Map<number, number>()
+  private readonly keyIds = new Map<string, number>()
+
+  runOf(uid: number): number {
+    let id = this.runIds.get(uid)
+    if (id === undefined) {
+      id = this.runUids.push(uid) - 1
+      this.runIds.set(uid, id)
+    }
+    return id
+  }
+
+  keyOf(group: StepGroup): number {
+    const tool = group.kind === 'tool'
+    const text = JSON.stringify(
+      tool ? [group.kind, group.tool, group.refusal, group.isError] : [group.kind],
+    )
+    let id = this.keyIds.get(text)
+    if (id === undefined) {
+      id =
+        this.keys.push({
+          kind: group.kind,
+          toolText: tool ? stringOf(group.tool) : null,
+          toolName: tool ? decodeToolName(group.tool) : null,
+          outcome: tool ? decodeOutcome(group.refusal, group.isError) : null,
+        }) - 1
+      this.keyIds.set(text, id)
+    }
+    return id
+  }
+}
+
 class Column {
   data = new Int32Array(1024)
   grow(size: number): void {
@@ -41,71 +80,52 @@ class Column {
   }
 }
 
+/** The groups, a column per field; row `i` of every column is one group. */
+export interface GroupColumns {
+  size: number
+  buckets: Int32Array
+  runs: Int32Array
+  keys: Int32Array
+  steps: Int32Array
+}
+
 export class StepStore {
   private readonly buckets = new Column()
   private readonly runs = new Column()
   private readonly keys = new Column()
-  private readonly counts = new Column()
-  private readonly keyIds = new Map<string, number>()
-  readonly groupKeys: GroupKey[] = []
+  private readonly steps = new Column()
   size = 0
+
+  constructor(readonly ids: GroupIds) {}
 
   add(groups: Iterable<StepGroup>): void {
     for (const group of groups) {
       const at = this.size
-      for (const column of [this.buckets, this.runs, this.keys, this.counts]) column.grow(at + 1)
+      for (const column of [this.buckets, this.runs, this.keys, this.steps]) column.grow(at + 1)
       this.buckets.data[at] = group.bucket
-      this.runs.data[at] = group.run
-      this.keys.data[at] = this.keyOf(group)
-      this.counts.data[at] = group.steps
+      this.runs.data[at] = this.ids.runOf(group.run)
+      this.keys.data[at] = this.ids.keyOf(group)
+      this.steps.data[at] = group.steps
       this.size = at + 1
     }
   }
 
-  /** Calls `visit` for every group whose bucket is in `[first, end)`. */
-  forEachIn(
-    first: number,
-    end: number,
-    visit: (bucket: number, run: number, key: GroupKey, steps: number) => void,
-  ): void {
-    const buckets = this.buckets.data
-    for (let i = 0; i < this.size; i += 1) {
-      const bucket = buckets[i] as number
-      if (bucket < first || bucket >= end) continue
-      visit(
-        bucket,
-        this.runs.data[i] as number,
-        this.groupKeys[this.keys.data[i] as number] as GroupKey,
-        this.counts.data[i] as number,
-      )
+  get columns(): GroupColumns {
+    return {
+      size: this.size,
+      buckets: this.buckets.data,
+      runs: this.runs.data,
+      keys: this.keys.data,
+      steps: this.steps.data,
     }
   }
 
   /** Bytes held by the columns (texts not included). */
   get bytes(): number {
-    return [this.buckets, this.runs, this.keys, this.counts].reduce(
+    return [this.buckets, this.runs, this.keys, this.steps].reduce(
       (total, column) => total + column.data.byteLength,
       0,
     )
-  }
-
-  private keyOf(group: StepGroup): number {
-    const tool = group.kind === 'tool'
-    const text = JSON.stringify(
-      tool ? [group.kind, group.tool, group.refusal, group.isError] : [group.kind],
-    )
-    let id = this.keyIds.get(text)
-    if (id === undefined) {
-      id = this.groupKeys.length
-      this.groupKeys.push({
-        kind: group.kind,
-        toolText: tool ? stringOf(group.tool) : null,
-        toolName: tool ? decodeToolName(group.tool) : null,
-        outcome: tool ? decodeOutcome(group.refusal, group.isError) : null,
-      })
-      this.keyIds.set(text, id)
-    }
-    return id
   }
 }
 

@@ -3,7 +3,7 @@ import type { ServedSummary, SummaryQuery } from '../read/summary-shape'
 import { cacheAnswers, foldCached } from './fold-cached'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatuses } from './run-statuses'
-import { StepStore } from './step-store'
+import { GroupIds, StepStore } from './step-store'
 
 export interface SummaryCacheOptions {
   /** How old an answer's view of the tables may be: refreshed when older than this (ms). */
@@ -27,8 +27,9 @@ export interface SummaryCacheOptions {
  * the last is older than `refreshMs`; concurrent answers share one.
  */
 export class SummaryCache {
-  private settled = new StepStore()
-  private tail = new StepStore()
+  private readonly ids = new GroupIds()
+  private settled = new StepStore(this.ids)
+  private tail = new StepStore(this.ids)
   private settledUid = 0
   private readonly seen: { at: number; top: number }[] = []
   private readonly statuses = new RunStatuses()
@@ -60,7 +61,7 @@ export class SummaryCache {
       return null
     }
     await this.current()
-    return foldCached(query, [this.settled, this.tail], this.statuses.byRun)
+    return foldCached(query, [this.settled, this.tail], this.ids, this.statuses.byRun)
   }
 
   /** Groups kept, and the bytes their columns hold. */
@@ -101,7 +102,7 @@ export class SummaryCache {
     const settleTo = first ? top : this.settleTarget(started)
     if (settleTo < this.settledUid) {
       // The table was emptied or recreated: start again.
-      this.settled = new StepStore()
+      this.settled = new StepStore(this.ids)
       this.settledUid = 0
     }
     for (let after = this.settledUid; after < settleTo; after += this.chunkUids) {
@@ -110,7 +111,7 @@ export class SummaryCache {
       )
     }
     this.settledUid = Math.max(this.settledUid, settleTo)
-    const tail = new StepStore()
+    const tail = new StepStore(this.ids)
     tail.add(await readStepGroups(this.db, this.settledUid, null))
     await this.statuses.refresh(this.db)
     this.tail = tail

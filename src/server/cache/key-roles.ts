@@ -1,0 +1,88 @@
+import { outcomeOf } from '../../domain/outcome'
+import type { GroupKey } from './step-store'
+
+/** What a group of one key does to a summary. Ordered: from `Succeeded` on, it is a call. */
+export const Role = {
+  /** A step of another kind: its kind is listed. */
+  OtherKind: 0,
+  /** A tool step whose name or outcome is unreadable: counted as such, no kind listed. */
+  UnreadableCounted: 1,
+  /** Unreadable, but naming a tool the filter does not ask for: not counted, no kind listed. */
+  UnreadableIgnored: 2,
+  /** A readable tool step the filter does not ask for: only its kind is listed. */
+  Unselected: 3,
+  Succeeded: 4,
+  Failed: 5,
+  Refused: 6,
+} as const
+export type Role = (typeof Role)[keyof typeof Role]
+
+/** Whether a step of this role lists its kind: unreadable tool steps list none. */
+export const listsKind = (role: Role): boolean => role === Role.OtherKind || role >= Role.Unselected
+
+/** Every key's role in one query, and the kinds listed by index. */
+export interface KeyRoles {
+  role: Uint8Array
+  /** 1 where a step of the key makes its run one the filter keeps (any run without a filter). */
+  selected: Uint8Array
+  /** Index into `kinds` of the kind a key lists. */
+  kind: Int32Array
+  kinds: string[]
+  /** For a call's key, its summary row (tool, outcome, code) by index into `rows`; else -1. */
+  row: Int32Array
+  /** One key per summary row: keys whose texts differ but decode alike share a row. */
+  rows: GroupKey[]
+}
+
+/**
+ * The role of each key for a query with `tools` (none: every tool), by the rules of
+ * `read/summary.ts`: with tools, a step is selected when its name decodes to exactly one of
+ * them; without, when its name is readable. An unreadable tool step is counted unless the
+ * filter is on and its readable name is not asked for. Readable steps list the kind `tool`.
+ */
+export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): KeyRoles {
+  const wanted = new Set(tools)
+  const filtered = wanted.size > 0
+  const kindIds = new Map<string, number>()
+  const kindOf = (kind: string) => {
+    let id = kindIds.get(kind)
+    if (id === undefined) kindIds.set(kind, (id = kindIds.size))
+    return id
+  }
+  const role = new Uint8Array(keys.length)
+  const selected = new Uint8Array(keys.length)
+  const kind = new Int32Array(keys.length)
+  const row = new Int32Array(keys.length).fill(-1)
+  const rows: GroupKey[] = []
+  const rowIds = new Map<string, number>()
+  keys.forEach((key, id) => {
+    kind[id] = kindOf(key.kind)
+    if (key.kind !== 'tool') {
+      role[id] = Role.OtherKind
+      return
+    }
+    const picked = filtered
+      ? key.toolText !== null && wanted.has(key.toolText)
+      : key.toolName !== null
+    selected[id] = picked ? 1 : 0
+    if (key.toolName === null || key.outcome === null) {
+      role[id] =
+        !filtered || key.toolName === null || picked
+          ? Role.UnreadableCounted
+          : Role.UnreadableIgnored
+      return
+    }
+    if (!picked) {
+      role[id] = Role.Unselected
+      return
+    }
+    const outcome = outcomeOf(key.outcome)
+    role[id] =
+      outcome === 'succeeded' ? Role.Succeeded : outcome === 'failed' ? Role.Failed : Role.Refused
+    const text = JSON.stringify([key.toolName, outcome])
+    let rowId = rowIds.get(text)
+    if (rowId === undefined) rowIds.set(text, (rowId = rows.push(key) - 1))
+    row[id] = rowId
+  })
+  return { role, selected, kind, kinds: [...kindIds.keys()], row, rows }
+}
