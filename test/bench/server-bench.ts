@@ -5,7 +5,8 @@
  * named after the step count — then prints, per engine: the time to start; `/summary` for 7
  * days, 90 days and a year in UTC and Asia/Kolkata, first (the database counts, the cache still
  * building) and repeated (from the cache); `/runs` first and 20th page; `/runs/{uuid}`; the
- * cache's build time and size; the process's memory after the year's answer. Nothing asserted.
+ * cache's build time and size; the process's memory after the year's answer; with `dist/` built,
+ * the year's tool report in Chromium from `/summary` and folded from `/runs`. Nothing asserted.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import mysql from 'mysql2/promise'
@@ -17,7 +18,9 @@ import { openDatabase } from '../../src/server/db/open-database'
 import { appendRuns, seedInstallation } from '../../src/server/seed/seed-installation'
 import { createListedInstallation } from '../../src/mocks/variants'
 import { ENGINE_URLS } from '../../src/server/testing/engines'
+import { launchBrowser } from '../e2e/browser'
 import type { BenchRow } from './harness'
+import { toolReportInBrowser } from './tool-report-in-browser'
 
 const STEPS = Number(process.env.RD_BENCH_STEPS ?? 10_000_000)
 const ENGINES = (process.env.RD_BENCH_ENGINES ?? 'sqlite,postgres,mysql').split(',') as Engine[]
@@ -28,6 +31,8 @@ const SCALE = STEPS / COPIES / 16_500
 const NAME = `rd_bench_${Math.round(STEPS / 1000)}k`
 const DAY = 86_400_000
 const END = Date.UTC(2026, 10, 29)
+/** The production build the server can serve, for the browser's figures (skipped without it). */
+const DASHBOARD = existsSync('dist/index.html') ? 'dist' : undefined
 
 function shifted(run: MockRun, days: number): MockRun {
   const by = (iso: string) => new Date(Date.parse(iso) - days * DAY).toISOString()
@@ -121,6 +126,7 @@ export async function run(): Promise<BenchRow[]> {
         host: '127.0.0.1',
         statementTimeoutMs: 120_000,
         summaryRefreshMs: 2000,
+        dashboard: DASHBOARD,
       },
       (line) => log.push(line),
     )
@@ -164,6 +170,24 @@ export async function run(): Promise<BenchRow[]> {
     const memory = process.memoryUsage()
     add(engine, 'memory after the year (rss of the bench process)', memory.rss / 1e6, 'MB')
     add(engine, 'memory after the year (heap used)', memory.heapUsed / 1e6, 'MB')
+    if (DASHBOARD !== undefined) {
+      // The year's tool report as a person opens it: the server's summary against the browser's
+      // own fold of every /runs page, one after the other on the same server.
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+      const report = `${api.url}/tools?from=${day(END - 365 * DAY)}&to=${day(END - DAY)}&tz=UTC`
+      const browser = await launchBrowser()
+      const times = await toolReportInBrowser(browser, report)
+      await browser.close()
+      add(
+        engine,
+        'year tool report in Chromium, from /summary',
+        times.server,
+        'ms',
+        '≈ 1 s',
+        times.server <= 1500,
+      )
+      add(engine, 'year tool report in Chromium, folded from /runs', times.fold, 'ms')
+    }
     const firstPage = await timed(`${base}/runs?limit=50`)
     add(engine, '/runs first page (50)', firstPage.ms, 'ms')
     let cursor = (JSON.parse(firstPage.body) as { nextCursor: string | null }).nextCursor
