@@ -105,7 +105,7 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
   }
   return (
     <TableScroll label={caption} className="ov-wrap">
-      <table className="data-table ov-table">
+      <table className="data-table data-table--names ov-table">
         <caption>{caption}</caption>
         <thead>
           <tr>

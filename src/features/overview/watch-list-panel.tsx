@@ -18,7 +18,7 @@ export interface WatchListPanelProps {
 /** Stricter-schema candidates: tools refusing after whose failure rate before was about zero. */
 export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) {
   return (
-    <section className="ov-panel" aria-labelledby="ov-watch">
+    <section className="ov-panel ov-panel--wide" aria-labelledby="ov-watch">
       <h2 id="ov-watch">Stricter-schema watch</h2>
       <p className="muted">
         Tools refused for their arguments after the decision whose failure rate before was at most{' '}
@@ -31,7 +31,7 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
         </p>
       ) : (
         <TableScroll label="Stricter-schema candidates" className="ov-wrap">
-          <table className="data-table">
+          <table className="data-table data-table--names">
             <caption className="visually-hidden">Stricter-schema candidates</caption>
             <thead>
               <tr>

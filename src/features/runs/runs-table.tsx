@@ -73,7 +73,7 @@ function Cell({
               if (isPlainClick(e.nativeEvent)) onOpen(row.uuid)
             }}
           >
-            {shortInstant(row.startedMs, zone) || row.uuid}
+            <StartedText text={shortInstant(row.startedMs, zone)} fallback={row.uuid} />
           </Link>
         </th>
       )
@@ -103,6 +103,22 @@ function Cell({
       )
     }
   }
+}
+
+/**
+ * A start time with its offset in a span of its own: a phone leaves the offset out (the caption
+ * names the zone), so the time fits beside the other columns.
+ */
+function StartedText({ text, fallback }: { text: string; fallback: string }) {
+  if (text === '') return <>{fallback}</>
+  const cut = text.lastIndexOf(' ')
+  if (cut < 0) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, cut)}
+      <span className="runs-table__offset">{text.slice(cut)}</span>
+    </>
+  )
 }
 
 /**
