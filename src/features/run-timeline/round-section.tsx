@@ -63,6 +63,16 @@ export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
       <TableScroll label={`Steps of ${title.toLowerCase()}`}>
         <table className="data-table steps-table">
           <caption className="visually-hidden">Steps of {title.toLowerCase()}</caption>
+          {/* The same widths in every round's table, so the rounds line up column by column. */}
+          <colgroup>
+            <col className="steps-table__col-step" />
+            <col className="steps-table__col-time" />
+            <col className="steps-table__col-kind" />
+            <col className="steps-table__col-duration" />
+            <col />
+            <col className="steps-table__col-outcome" />
+            <col className="steps-table__col-decision" />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Step</th>

@@ -4,6 +4,7 @@ import { groupRounds, stepAnchorIds } from '../../domain/runs'
 import { EmptyState } from '../../components/ui/states'
 import { RoundSection } from './round-section'
 import { RunHeader } from './run-header'
+import { RunTimeBars } from './run-time-bars'
 import { UnreadableSteps } from './unreadable-steps'
 import { useRoundKeys } from './use-round-keys'
 import './run-timeline.css'
@@ -79,6 +80,7 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
         </div>
       ) : null}
       <UnreadableSteps steps={run.unreadableSteps} zone={zone} />
+      <RunTimeBars run={run} groups={groups} zone={zone} />
       <p className="muted run-timeline__keys">
         Keyboard: ↓ or j for the next round, ↑ or k for the previous one, Esc back to the list.
       </p>
