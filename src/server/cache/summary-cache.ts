@@ -6,8 +6,14 @@ import { RunStatuses } from './run-statuses'
 import { GroupIds, StepStore } from './step-store'
 
 export interface SummaryCacheOptions {
-  /** How old an answer's view of the tables may be: refreshed when older than this (ms). */
+  /** An answer that finds the view of the tables older than this (ms) starts a refresh. */
   refreshMs?: number
+  /**
+   * The oldest view an answer may use (ms, default 5 × `refreshMs`): a younger one answers at
+   * once while the refresh runs; an older one waits for it. So a committed step is in every
+   * answer asked more than this after it (settle rule aside), mostly within `refreshMs`.
+   */
+  staleMs?: number
   /**
    * Rows are kept for good once their uid was seen this long ago (ms); newer ones are read again
    * on every refresh, so a transaction that commits a lower uid late is still counted.
@@ -24,7 +30,8 @@ export interface SummaryCacheOptions {
  * up to the top uid seen at least `settleMs` ago are grouped into a store for good; rows above
  * it are grouped again on every refresh. Runs' statuses are kept current by {@link RunStatuses};
  * steps of runs that are gone (the retention purge) are no longer counted. A refresh runs when
- * the last is older than `refreshMs`; concurrent answers share one.
+ * an answer finds the last older than `refreshMs`; concurrent answers share one, and only a view
+ * older than `staleMs` makes an answer wait for it (the refresh's queries stay off its path).
  */
 export class SummaryCache {
   private readonly ids = new GroupIds()
@@ -36,6 +43,7 @@ export class SummaryCache {
   private refreshedAt = Number.NEGATIVE_INFINITY
   private refreshing: Promise<void> | null = null
   private readonly refreshMs: number
+  private readonly staleMs: number
   private readonly settleMs: number
   private readonly chunkUids: number
   private readonly now: () => number
@@ -46,6 +54,7 @@ export class SummaryCache {
     options: SummaryCacheOptions = {},
   ) {
     this.refreshMs = options.refreshMs ?? 2000
+    this.staleMs = options.staleMs ?? 5 * this.refreshMs
     this.settleMs = options.settleMs ?? 60_000
     this.chunkUids = options.chunkUids ?? 250_000
     this.now = options.now ?? Date.now
@@ -60,7 +69,7 @@ export class SummaryCache {
       this.warm()
       return null
     }
-    await this.current()
+    await this.recentEnough()
     return foldCached(query, [this.settled, this.tail], this.ids, this.statuses.byRun)
   }
 
@@ -83,6 +92,14 @@ export class SummaryCache {
     this.current().catch((error: unknown) => {
       this.log(`summary cache: ${error instanceof Error ? error.message : String(error)}`)
     })
+  }
+
+  /** Starts a refresh past `refreshMs`; waits for it only when the view is past `staleMs`. */
+  private async recentEnough(): Promise<void> {
+    const age = this.now() - this.refreshedAt
+    if (age < this.refreshMs) return
+    if (age >= this.staleMs) return this.current()
+    this.warm()
   }
 
   /** Resolves once the cache reflects the tables as of at most `refreshMs` ago. */

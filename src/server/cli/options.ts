@@ -18,7 +18,10 @@ export interface ApiOptions {
   connections?: number
   /** How long a request waits for a free connection before it is answered 503 (ms). */
   connectionWaitMs?: number
-  /** How stale a `/summary` answer from the cache may be (ms); 0 = current at every answer. */
+  /**
+   * An answer from the cache older than this (ms) starts a refresh; older than 5 × this, it waits
+   * for it. 0 = current at every answer.
+   */
   summaryRefreshMs: number
 }
 

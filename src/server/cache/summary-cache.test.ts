@@ -1,0 +1,68 @@
+/**
+ * When an answer waits for a refresh: a view younger than `refreshMs` answers as it is; one
+ * younger than `staleMs` answers at once and starts a refresh in the background; an older one
+ * waits for the refresh. On SQLite: the rule is the cache's own, not the engine's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseSummaryParams } from '../../domain/api-query'
+import { appendRuns } from '../seed/seed-installation'
+import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
+import { START, toRun } from '../testing/generated-runs'
+import { SummaryCache } from './summary-cache'
+
+const query = (() => {
+  const params = parseSummaryParams(
+    new URLSearchParams({
+      from: new Date(START).toISOString(),
+      to: new Date(START + 86_400_000).toISOString(),
+      tz: 'UTC',
+    }),
+  )
+  if (!params.ok) throw new Error('the test query is valid')
+  return params
+})()
+
+let next = 0
+/** A completed run with one successful call an hour after START. */
+const oneCall = () =>
+  toRun({
+    uuid: `00000000-0000-4000-8000-${(next++).toString(16).padStart(12, '0')}`,
+    status: 'completed',
+    startOffset: 3_600_000,
+    gaps: [],
+    steps: [{ kind: 'tool', toolName: 'update_page_metadata', toolIsError: false }],
+  })
+
+describe('the summary cache’s refresh rule', () => {
+  let tables: EmptyTables
+  beforeAll(async () => {
+    tables = await createEmptyTables('sqlite')
+  })
+  afterAll(async () => {
+    await tables?.close()
+  })
+
+  it('answers a recent view at once, refreshes behind it, and waits only past staleMs', async () => {
+    let clock = 1_000_000
+    const cache = new SummaryCache(tables.reader, {
+      now: () => clock,
+      refreshMs: 1000,
+      staleMs: 5000,
+    })
+    await cache.current()
+    const runs = async () => (await cache.answer(query))?.runs
+    expect(await runs()).toBe(0)
+
+    await appendRuns(tables.writer, [oneCall()])
+    clock += 500
+    expect(await runs(), 'younger than refreshMs: the view as it is').toBe(0)
+    clock += 1000
+    expect(await runs(), 'past refreshMs: answered at once, from the older view').toBe(0)
+    await cache.current()
+    expect(await runs(), 'the refresh it started is in the next answer').toBe(1)
+
+    await appendRuns(tables.writer, [oneCall()])
+    clock += 6000
+    expect(await runs(), 'past staleMs: the answer waits for the refresh').toBe(2)
+  })
+})
