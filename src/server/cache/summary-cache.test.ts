@@ -30,7 +30,14 @@ const oneCall = () =>
     status: 'completed',
     startOffset: 3_600_000,
     gaps: [],
-    steps: [{ kind: 'tool', toolName: 'update_page_metadata', toolIsError: false }],
+    steps: [
+      {
+        kind: 'tool',
+        toolName: 'update_page_metadata',
+        toolIsError: false,
+        toolRefusal: undefined,
+      },
+    ],
   })
 
 describe('the summary cache’s refresh rule', () => {
