@@ -122,6 +122,51 @@ describe('/tools page', () => {
     expect(within(totals as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('5')
   })
 
+  it('keeps its sort in the URL as the runs list does: sort and dir, replacing the entry', async () => {
+    const router = createAppRouter(
+      createMemoryHistory({
+        initialEntries: ['/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=tool&dir=desc'],
+      }),
+    )
+    render(<App api={{ baseUrl: base }} router={router} />)
+    const table = await screen.findByRole('table')
+    const toolHeader = within(table).getByRole('columnheader', { name: /^Tool/ })
+    expect(toolHeader).toHaveAttribute('aria-sort', 'descending')
+    const names = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent ?? '')
+        .filter((t) => !t.startsWith('All '))
+    await waitFor(() => expect(names()).toHaveLength(3))
+    expect(names()[0]).toMatch(/^update_page_metadata/)
+    const entries = router.history.length
+    await userEvent.click(within(toolHeader).getByRole('button'))
+    expect(router.state.location.search).toMatchObject({ sort: 'tool', dir: 'asc' })
+    expect(names()[0]).toMatch(/^get_page_content/)
+    await userEvent.click(
+      within(within(table).getByRole('columnheader', { name: /^Refused: budget/ })).getByRole(
+        'button',
+      ),
+    )
+    expect(router.state.location.search).toMatchObject({ sort: 'refused:budget', dir: 'desc' })
+    expect(router.history.length).toBe(entries)
+    // Back to most calls first: the URL carries no sort.
+    await userEvent.click(
+      within(within(table).getByRole('columnheader', { name: /^Calls/ })).getByRole('button'),
+    )
+    expect(router.state.location.search).not.toHaveProperty('sort')
+  })
+
+  it('falls back to most calls first for a hostile sort, saying so', async () => {
+    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=__proto__&dir=<b>x</b>')
+    const table = await screen.findByRole('table')
+    expect(within(table).getByRole('columnheader', { name: /^Calls/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    expect(await screen.findByText(/Ignored sort=__proto__ and dir=<b>x<\/b>/)).toBeInTheDocument()
+  })
+
   it('marks figures incomplete when paging breaks, and resumes from the last cursor', async () => {
     let broken = true
     server.use(

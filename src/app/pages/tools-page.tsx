@@ -1,7 +1,10 @@
-import { useMemo } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import { FilterBar, toolOptions } from '../../components/filters'
 import type { Tool } from '../../domain/contract'
+import { SORT_PARAM_KEYS } from '../../domain/filters'
+import { parseToolSort, toolSortParams, type ToolSort } from '../../domain/summary'
 import { ToolReport } from '../../features/tool-report'
 import { useDeferredMount } from '../../components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
@@ -17,6 +20,28 @@ export function ToolsPage() {
   const { meta, catalogue, filters, ignored, setFilters, browserZone, zone, rangeCounts } =
     useDashboardFilters()
   const summary = useToolSummary(filters)
+  const raw = useSearch({ strict: false }) as Record<string, unknown>
+  const navigate = useNavigate()
+  const sorting = useMemo(() => parseToolSort(raw), [raw])
+  // The runs list's behaviour: the order lives in the URL, a new one replaces the entry.
+  const setSort = useCallback(
+    (next: ToolSort) => {
+      void navigate({
+        to: '.',
+        replace: true,
+        resetScroll: false,
+        search: (prev: Record<string, unknown>) => ({
+          ...Object.fromEntries(
+            Object.entries(prev).filter(
+              ([key]) => !(SORT_PARAM_KEYS as readonly string[]).includes(key),
+            ),
+          ),
+          ...toolSortParams(next),
+        }),
+      })
+    },
+    [navigate],
+  )
   // Counts for the picker: the range's calls of every tool, whatever is selected.
   const counts =
     rangeCounts ?? (filters && filters.tools.length === 0 ? summary.state?.summary.byTool : null)
@@ -37,7 +62,7 @@ export function ToolsPage() {
             filters={filters}
             onChange={setFilters}
             tools={options}
-            ignored={ignored}
+            ignored={[...ignored, ...sorting.ignored]}
             browserZone={browserZone}
           />
           <ToolReport
@@ -45,6 +70,8 @@ export function ToolsPage() {
             meta={meta.data}
             catalogue={catalogue.data?.tools ?? NO_TOOLS}
             summary={summary}
+            sort={sorting.sort}
+            onSortChange={setSort}
           />
         </>
       ) : null}

@@ -9,6 +9,7 @@ import {
   toolBars,
   toolRows,
   totalsRow,
+  type ToolSort,
   type ToolSummary,
 } from '../../domain/summary'
 import { OutcomeSeriesChart, ToolBarsChart } from '../../components/charts'
@@ -25,6 +26,9 @@ export interface ToolReportProps {
   meta: Meta
   catalogue: ReadonlyArray<Tool>
   summary: FoldedSummary<ToolSummary>
+  /** The table's order (from the URL) and how to ask for another. */
+  sort: ToolSort
+  onSortChange: (next: ToolSort) => void
 }
 
 /**
@@ -32,7 +36,14 @@ export interface ToolReportProps {
  * follows every loaded page at once; the table and charts draw from a deferred copy of the state,
  * which React renders in the background in slices, so a big render never blocks input.
  */
-export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProps) {
+export function ToolReport({
+  filters,
+  meta,
+  catalogue,
+  summary,
+  sort,
+  onSortChange,
+}: ToolReportProps) {
   const { state } = summary
   // State and filters are deferred together, so the body never pairs a summary with other filters.
   const view = useMemo(
@@ -52,7 +63,7 @@ export function ToolReport({ filters, meta, catalogue, summary }: ToolReportProp
         reload={summary.reload}
       />
       <UnreadableNotice count={live.summary.unreadableToolSteps} />
-      {deferred ? <ToolReportBody {...deferred} /> : null}
+      {deferred ? <ToolReportBody {...deferred} sort={sort} onSortChange={onSortChange} /> : null}
     </div>
   )
 }
@@ -62,6 +73,8 @@ interface ToolReportBodyProps {
   filters: Filters
   meta: Meta
   catalogue: ReadonlyArray<Tool>
+  sort: ToolSort
+  onSortChange: (next: ToolSort) => void
 }
 
 /** Empty state, exports, table and charts of one summary; memoised, so only a new state redraws it. */
@@ -70,6 +83,8 @@ const ToolReportBody = memo(function ToolReportBody({
   filters,
   meta,
   catalogue,
+  sort,
+  onSortChange,
 }: ToolReportBodyProps) {
   const rows = useMemo(() => toolRows(state.summary, catalogue), [state, catalogue])
   const writing = useMemo(
@@ -110,6 +125,8 @@ const ToolReportBody = memo(function ToolReportBody({
             otherCodes={otherRefusalCodes(rows)}
             writingTools={writing}
             filters={filters}
+            sort={sort}
+            onSortChange={onSortChange}
             caption={`Tool calls by outcome, ${range}${incomplete ? ' — incomplete' : ''}: ${countOf(rows.length, 'tool', 'tools')}`}
           />
           <div className="charts below-fold">

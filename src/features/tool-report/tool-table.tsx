@@ -12,7 +12,14 @@ import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
 import { runsSearch, type RunsLinkExtra } from '../../domain/links'
 import type { Filters } from '../../domain/filters'
-import type { CountsRow, ToolRow } from '../../domain/summary'
+import {
+  DEFAULT_TOOL_SORT,
+  TOOL_SORT_KEYS,
+  type CountsRow,
+  type ToolRow,
+  type ToolSort,
+  type ToolSortKey,
+} from '../../domain/summary'
 import { RateCell } from './rate-cell'
 import { countOf, formatCount } from '../../components/ui/format-count'
 import { sameItems, useStable } from '../../components/ui/use-stable'
@@ -27,6 +34,9 @@ export interface ToolTableProps {
   writingTools: ReadonlySet<string>
   /** The report's filters: every count links to the runs behind it with these. */
   filters: Filters
+  /** The rows' order (from the URL); a header click asks for the next one. */
+  sort?: ToolSort
+  onSortChange?: (next: ToolSort) => void
 }
 
 const helper = createColumnHelper<ToolRow>()
@@ -114,8 +124,13 @@ export function ToolTable({
   caption,
   writingTools,
   filters,
+  sort,
+  onSortChange,
 }: ToolTableProps) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'calls', desc: true }])
+  // Controlled by the page (the URL) when it says so; else the table keeps its own order.
+  const [ownSort, setOwnSort] = useState(DEFAULT_TOOL_SORT)
+  const wanted = sort ?? ownSort
+  const changeSort = onSortChange ?? setOwnSort
   // Each new summary brings a new list of codes; the columns (and so every cell's renderer) are
   // rebuilt only when the codes differ, else every cell would remount on each loading update.
   const otherCodes = useStable(codes, sameItems)
@@ -181,6 +196,20 @@ export function ToolTable({
     ]
   }, [otherCodes, writingTools, filters])
   const data = useMemo(() => [...rows], [rows])
+  // A link may name a refusal code this range has no column for: most calls first then.
+  const shown =
+    (TOOL_SORT_KEYS as readonly string[]).includes(wanted.key) ||
+    otherCodes.some((code) => `refused:${code}` === wanted.key)
+      ? wanted
+      : DEFAULT_TOOL_SORT
+  const sorting: SortingState = useMemo(
+    () => [{ id: shown.key, desc: shown.desc }],
+    [shown.key, shown.desc],
+  )
+  const setSorting = (update: SortingState | ((old: SortingState) => SortingState)) => {
+    const next = (typeof update === 'function' ? update(sorting) : update)[0]
+    if (next) changeSort({ key: next.id as ToolSortKey, desc: next.desc })
+  }
   const table = useReactTable({
     data,
     columns,
