@@ -6,11 +6,11 @@ import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
-import { BadCursorError, getRun, listRuns } from '../read/runs'
+import { BadCursorError, findRun, pageOfRuns, writeRuns } from '../read/runs'
 import type { SummaryCache } from '../cache/summary-cache'
 import { countSummary } from '../read/summary'
 import { readTools } from '../read/tools'
-import { sendError, sendJson } from './respond'
+import { ClientGoneError, sendError, sendJson, sendJsonStream } from './respond'
 
 /** Where the dashboard looks for the API by default. */
 export const API_BASE = '/api/diagnostics/v1'
@@ -70,7 +70,14 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
   if (path === '/runs') {
     const params = parseRunsParams(url.searchParams)
     if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
-    return sendJson(res, 200, await listRuns(db, params.query, params.cursor, params.limit))
+    const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
+    return sendJsonStream(res, 200, async (out) => {
+      await out.write('{"runs":')
+      await writeRuns(db, page.rows, out)
+      await out.write(
+        `,"nextCursor":${JSON.stringify(page.nextCursor)},"totalRuns":${page.totalRuns}}`,
+      )
+    })
   }
   if (path === '/summary') {
     const params = parseSummaryParams(url.searchParams)
@@ -91,17 +98,22 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
         'The run id in the path is not valid percent-encoding.',
       )
     }
-    const found = uuid.length > 200 ? null : await getRun(db, uuid)
+    const found = uuid.length > 200 ? null : await findRun(db, uuid)
     if (found === null) {
       return sendError(res, 404, 'not_found', `No run ${uuid} is recorded on this installation.`)
     }
-    return sendJson(res, 200, found)
+    return sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one'))
   }
   sendError(res, 404, 'not_found', 'The diagnostics API has no such endpoint.')
 }
 
 function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
   if (res.headersSent) {
+    if (!(error instanceof ClientGoneError)) {
+      context.log(
+        `failed while answering: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
     res.destroy()
     return
   }

@@ -1,5 +1,13 @@
 import type { ServerResponse } from 'node:http'
 
+function setHeaders(res: ServerResponse, status: number, headers: Record<string, string>): void {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Cache-Control', 'private, no-store')
+  res.setHeader('X-Content-Type-Options', 'nosniff')
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+}
+
 /** Sends a JSON body; API answers are never cached by shared caches. */
 export function sendJson(
   res: ServerResponse,
@@ -8,12 +16,70 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const text = JSON.stringify(body)
-  res.statusCode = status
-  res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('Cache-Control', 'private, no-store')
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  setHeaders(res, status, headers)
   res.end(res.req.method === 'HEAD' ? undefined : text)
+}
+
+/** The client went away while its answer was written: stop reading for it. */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError'
+}
+
+const PIECE = 64 * 1024
+/** An answer up to this size is sent whole, so a failure while it is made is still a 503. */
+const HELD = 8 * 1024 * 1024
+
+/**
+ * Sends a JSON body that `write` produces piece by piece. Up to {@link HELD} characters are kept
+ * and sent whole at the end, as {@link sendJson} does; a larger answer (a run of 300,000 steps)
+ * is sent as it is made, waiting whenever the socket's buffer is full, so it is never held whole.
+ * Once such an answer has begun a failure can only end the connection: the client sees a cut
+ * answer, never a complete-looking one.
+ */
+export async function sendJsonStream(
+  res: ServerResponse,
+  status: number,
+  write: (out: { write(text: string): Promise<void> }) => Promise<void>,
+): Promise<void> {
+  let buffered: string[] = []
+  let size = 0
+  let streaming = false
+  const flush = async (): Promise<void> => {
+    if (!streaming) {
+      streaming = true
+      setHeaders(res, status, {})
+      if (res.req.method === 'HEAD') throw new ClientGoneError('A HEAD request gets no body.')
+    }
+    if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
+    const text = buffered.join('')
+    buffered = []
+    size = 0
+    if (res.write(text)) return
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done)
+        res.off('close', done)
+        resolve()
+      }
+      res.on('drain', done)
+      res.on('close', done)
+    })
+    if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
+  }
+  await write({
+    write: async (text) => {
+      buffered.push(text)
+      size += text.length
+      if (size >= (streaming ? PIECE : HELD)) await flush()
+    },
+  })
+  if (!streaming) {
+    setHeaders(res, status, {})
+    res.end(res.req.method === 'HEAD' ? undefined : buffered.join(''))
+    return
+  }
+  await flush()
+  res.end()
 }
 
 /** The contract's error body `{ error, message }`: a code and one sentence. */

@@ -1,59 +1,167 @@
-import type { Run, Step } from '../../domain/contract'
+import type { Step } from '../../domain/contract'
 import { num, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
+import { bound, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
 import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './step-from-row'
 
-/** A run's steps as served, and the steps that could not be read fully. */
-export interface RunSteps {
-  steps: Run['steps']
-  unreadable: UnreadableStep[]
+/**
+ * Event rows read per statement, and so the most the server holds of a run's steps at once: a
+ * run of 300,000 steps is read and sent in pieces, never whole (issue 22). Runs smaller than this
+ * are read together, several in one statement.
+ */
+export const STEP_ROWS_PER_STATEMENT = 5000
+
+/** Where the steps of each run go, in run order: `steps` zero or more times, then `done` once. */
+export interface StepSink {
+  steps(steps: readonly Step[]): Promise<void>
+  done(unreadable: readonly UnreadableStep[]): Promise<void>
 }
 
-/** The event rows of some runs, allow-listed payload keys only, in step order. */
-export async function readSteps(
+/**
+ * The steps of `runUids`, in that order, allow-listed payload keys only, each run in step order,
+ * into `sinkOf(uid)`. Runs are read together while their steps fit one statement; a larger run is
+ * read alone in pieces of {@link STEP_ROWS_PER_STATEMENT} rows (by `sequence`, then `uid`).
+ */
+export async function streamSteps(
   db: Database,
   runUids: readonly number[],
-): Promise<Map<number, RunSteps>> {
-  const byRun = new Map<number, RunSteps>(
-    runUids.map((uid) => [uid, { steps: [], unreadable: [] }]),
-  )
-  if (runUids.length === 0) return byRun
-  const d = DIALECTS[db.engine]
-  const fields = PAYLOAD_KEYS.map((key) => `${d.field('s.j', key)} AS ${keyAlias(key)}`)
-  const rows = await db.query(
-    `SELECT s.run, s.sequence, s.kind, s.round, s.duration_ms, s.crdate,
-       ${d.isObject('s.j')} AS is_object, ${fields.join(', ')}
-     FROM (SELECT e.uid, e.run, e.sequence, e.kind, e.round, e.duration_ms, e.crdate,
-             ${d.json('e.payload')} AS j
-           FROM ${EVENTS} e WHERE e.run IN (${runUids.map(() => '?').join(', ')})) s
-     ORDER BY s.run, s.sequence, s.uid`,
-    runUids,
-  )
-  for (const row of rows) addRow(byRun.get(num(row.run)), row)
-  return byRun
+  sinkOf: (uid: number) => StepSink,
+): Promise<void> {
+  const counts = await stepCounts(db, runUids)
+  let batch: number[] = []
+  let rows = 0
+  const flush = async () => {
+    if (batch.length > 0) await readTogether(db, batch, sinkOf)
+    batch = []
+    rows = 0
+  }
+  for (const uid of runUids) {
+    const n = counts.get(uid) ?? 0
+    if (n > STEP_ROWS_PER_STATEMENT) {
+      await flush()
+      await readInPieces(db, uid, sinkOf(uid))
+      continue
+    }
+    if (rows + n > STEP_ROWS_PER_STATEMENT) await flush()
+    batch.push(uid)
+    rows += n
+  }
+  await flush()
 }
 
-function addRow(run: RunSteps | undefined, row: Row): void {
-  if (run === undefined) return
-  const read = stepFromRow(row)
-  if (read.problem !== null) run.unreadable.push(read.problem)
-  if (read.step !== null) run.steps.push(read.step)
-  if (read.write === null) return
-  const call = lastCall(run.steps, read.write.toolName)
-  if (call === undefined) {
-    run.unreadable.push(
-      unreadableStep(
-        placeOf(row),
-        read.write.toolName,
-        false,
-        'a tool_write step with no tool call of that tool before it',
-      ),
-    )
-    return
+/** How many event rows each run has (an index-only count on `(run, sequence)`). */
+async function stepCounts(db: Database, runUids: readonly number[]): Promise<Map<number, number>> {
+  if (runUids.length === 0) return new Map()
+  const rows = await db.query(
+    `SELECT e.run, COUNT(*) AS n FROM ${EVENTS} e
+     WHERE e.run IN (${runUids.map(() => '?').join(', ')}) GROUP BY e.run`,
+    runUids,
+  )
+  return new Map(rows.map((row) => [num(row.run), num(row.n)]))
+}
+
+/**
+ * Event rows matching `where` (on `e`), parsed fields only, in run and step order; with `limit`,
+ * the first rows only, chosen before any payload is parsed.
+ */
+function stepRows(db: Database, where: Fragment, limit: number | null): Promise<Row[]> {
+  const d = DIALECTS[db.engine]
+  const fields = PAYLOAD_KEYS.map((key) => `${d.field('s.j', key)} AS ${keyAlias(key)}`)
+  const columns = 'e.uid, e.run, e.sequence, e.kind, e.round, e.duration_ms, e.crdate'
+  // With a limit the rows are chosen first, in a derived table (MariaDB has no LIMIT inside
+  // IN), and only those payloads are parsed.
+  const source =
+    limit === null
+      ? sql`${EVENTS} e WHERE ${where}`
+      : sql`(SELECT ${columns}, e.payload FROM ${EVENTS} e WHERE ${where}
+             ORDER BY e.run, e.sequence, e.uid ${bound('LIMIT ?', [limit])}) e`
+  const statement = sql`SELECT s.uid, s.run, s.sequence, s.kind, s.round, s.duration_ms, s.crdate,
+       ${d.isObject('s.j')} AS is_object, ${fields.join(', ')}
+     FROM (SELECT ${columns}, ${d.json('e.payload')} AS j FROM ${source}) s
+     ORDER BY s.run, s.sequence, s.uid`
+  return db.query(statement.sql, statement.params)
+}
+
+async function readTogether(
+  db: Database,
+  runUids: readonly number[],
+  sinkOf: (uid: number) => StepSink,
+): Promise<void> {
+  const where = bound(`e.run IN (${runUids.map(() => '?').join(', ')})`, runUids)
+  const byRun = new Map(runUids.map((uid) => [uid, new RunStepsBuilder()]))
+  for (const row of await stepRows(db, where, null)) byRun.get(num(row.run))?.add(row)
+  for (const uid of runUids) {
+    const built = byRun.get(uid) ?? new RunStepsBuilder()
+    const sink = sinkOf(uid)
+    await sink.steps(built.take(0))
+    await sink.done(built.unreadable)
   }
-  call.writeTarget = { table: read.write.table, uid: read.write.uid }
+}
+
+async function readInPieces(db: Database, uid: number, sink: StepSink): Promise<void> {
+  const built = new RunStepsBuilder()
+  // From the last piece's last sequence on (a range on the (run, sequence) key); rows of that
+  // sequence already read are skipped by uid.
+  let after: { sequence: number; uid: number } | null = null
+  for (;;) {
+    const where: Fragment =
+      after === null
+        ? bound('e.run = ?', [uid])
+        : bound('e.run = ? AND e.sequence >= ?', [uid, after.sequence])
+    const rows = await stepRows(db, where, STEP_ROWS_PER_STATEMENT)
+    const from = after
+    const fresh =
+      from === null
+        ? rows
+        : rows.filter((row) => num(row.sequence) > from.sequence || num(row.uid) > from.uid)
+    for (const row of fresh) built.add(row)
+    const last = rows.at(-1)
+    if (rows.length < STEP_ROWS_PER_STATEMENT || last === undefined || fresh.length === 0) break
+    after = { sequence: num(last.sequence), uid: num(last.uid) }
+    // Steps a later tool_write may still belong to stay back (see RunStepsBuilder).
+    await sink.steps(built.take(STEP_ROWS_PER_STATEMENT))
+  }
+  await sink.steps(built.take(0))
+  await sink.done(built.unreadable)
+}
+
+/**
+ * One run's steps from its event rows in order. A `tool_write` row becomes the `writeTarget` of
+ * the last tool step (of that tool) before it that has none; rows are held back until
+ * {@link take}n, so a write finds its call among the steps not yet taken — in a run read in
+ * pieces, among the last {@link STEP_ROWS_PER_STATEMENT} or more (the CMS writes it right after).
+ */
+export class RunStepsBuilder {
+  private pending: Step[] = []
+  readonly unreadable: UnreadableStep[] = []
+
+  add(row: Row): void {
+    const read = stepFromRow(row)
+    if (read.problem !== null) this.unreadable.push(read.problem)
+    if (read.step !== null) this.pending.push(read.step)
+    if (read.write === null) return
+    const call = lastCall(this.pending, read.write.toolName)
+    if (call === undefined) {
+      this.unreadable.push(
+        unreadableStep(
+          placeOf(row),
+          read.write.toolName,
+          false,
+          'a tool_write step with no tool call of that tool before it',
+        ),
+      )
+      return
+    }
+    call.writeTarget = { table: read.write.table, uid: read.write.uid }
+  }
+
+  /** The steps held, but the last `keep`: they are final and leave the builder. */
+  take(keep: number): Step[] {
+    if (this.pending.length <= keep) return []
+    return this.pending.splice(0, this.pending.length - keep)
+  }
 }
 
 /** The last tool step (of that tool, when named) without a write yet: the call that wrote. */

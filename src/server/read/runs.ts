@@ -1,27 +1,20 @@
 import { decodeCursor, encodeCursor, type RunQuery } from '../../domain/api-query'
+import type { Run } from '../../domain/contract'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, join, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
-import { readSteps, type RunSteps } from './events'
+import { streamSteps } from './events'
 import { runMatch } from './run-match'
-import type { UnreadableStep } from './step-from-row'
 
-/** A run as the server answers it: the contract's fields, plus the steps it could not read. */
-export interface ServedRun {
-  uuid: string
-  status: string
-  configuration: string
-  startedAt: string
-  finishedAt: string | null
-  terminationReason: string | null
-  steps: RunSteps['steps']
-  /** Additive: present only when some step could not be read fully. */
-  unreadableSteps?: UnreadableStep[]
+/** Where an answer's JSON text goes, piece by piece (the HTTP response, with backpressure). */
+export interface JsonOut {
+  write(text: string): Promise<void>
 }
 
-export interface ServedRunsPage {
-  runs: ServedRun[]
+/** A page of `GET /runs` before its steps are read: the run rows, the cursor and the count. */
+export interface RunsPageRows {
+  rows: Row[]
   nextCursor: string | null
   totalRuns: number
 }
@@ -37,12 +30,12 @@ const RUN_COLUMNS = `r.uid, r.uuid, r.status, r.configuration_identifier, r.term
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString()
 
 /** One page of `GET /runs`: startedAt descending, then uuid, continuing after the cursor. */
-export async function listRuns(
+export async function pageOfRuns(
   db: Database,
   query: RunQuery,
   cursor: string | null,
   limit: number,
-): Promise<ServedRunsPage> {
+): Promise<RunsPageRows> {
   const d = DIALECTS[db.engine]
   const match = runMatch(d, query)
   const conditions = [match]
@@ -67,49 +60,83 @@ export async function listRuns(
     db.query(countSql.sql, countSql.params),
   ])
   const page = rows.slice(0, limit)
-  const runs = await withSteps(db, page)
-  const last = runs.at(-1)
+  const last = page.at(-1)
   return {
-    runs,
+    rows: page,
     nextCursor:
       rows.length > limit && last !== undefined
-        ? encodeCursor({ startedAt: last.startedAt, uuid: last.uuid })
+        ? encodeCursor({ startedAt: iso(num(last.started)), uuid: text(last.uuid) ?? '' })
         : null,
     totalRuns: num(counted[0]?.n),
   }
 }
 
-/** `GET /runs/{uuid}`: the run with all its steps, or null when it is not (or no longer) there. */
-export async function getRun(db: Database, uuid: string): Promise<ServedRun | null> {
+/** `GET /runs/{uuid}`: the run's row, or null when it is not (or no longer) there. */
+export async function findRun(db: Database, uuid: string): Promise<Row | null> {
   const d = DIALECTS[db.engine]
   const rows = await db.query(
     `SELECT ${RUN_COLUMNS} FROM ${RUNS} r WHERE ${d.exact('r.uuid')} = ${d.exactParam()}
      ORDER BY r.uid LIMIT 1`,
     [d.bindText(uuid)],
   )
-  const [run] = await withSteps(db, rows)
-  return run ?? null
+  return rows[0] ?? null
 }
 
-async function withSteps(db: Database, rows: Row[]): Promise<ServedRun[]> {
-  const steps = await readSteps(
+/** The contract's fields of a run row, steps aside. */
+function runFields(row: Row): Omit<Run, 'steps'> {
+  const finished = num(row.finished_at)
+  const reason = text(row.termination_reason) ?? ''
+  return {
+    uuid: text(row.uuid) ?? '',
+    status: text(row.status) ?? '',
+    configuration: text(row.configuration_identifier) ?? '',
+    startedAt: iso(num(row.started)),
+    finishedAt: finished > 0 ? iso(finished) : null,
+    terminationReason: reason === '' ? null : reason,
+  }
+}
+
+/**
+ * Writes runs as a JSON array (or, as `one`, the single run of `rows` alone), each with all its steps and, when some step could not be read
+ * fully, `unreadableSteps` after them. Steps are read and written in pieces (`streamSteps`), so
+ * the server never holds a whole large run.
+ */
+export async function writeRuns(
+  db: Database,
+  rows: readonly Row[],
+  out: JsonOut,
+  shape: 'array' | 'one' = 'array',
+): Promise<void> {
+  if (shape === 'array') await out.write('[')
+  let index = 0
+  await streamSteps(
     db,
     rows.map((row) => num(row.uid)),
+    () => {
+      const row = rows[index] ?? {}
+      let first = true
+      let started = false
+      return {
+        steps: async (steps) => {
+          if (!started) {
+            const head = JSON.stringify(runFields(row)).slice(0, -1)
+            await out.write(`${index > 0 ? ',' : ''}${head},"steps":[`)
+            started = true
+          }
+          if (steps.length === 0) return
+          await out.write(
+            `${first ? '' : ','}${steps.map((step) => JSON.stringify(step)).join(',')}`,
+          )
+          first = false
+        },
+        done: async (unreadable) => {
+          const more =
+            unreadable.length > 0 ? `,"unreadableSteps":${JSON.stringify(unreadable)}` : ''
+          await out.write(`]${more}}`)
+          index += 1
+        },
+      }
+    },
   )
-  return rows.map((row) => {
-    const read = steps.get(num(row.uid)) ?? { steps: [], unreadable: [] }
-    const finished = num(row.finished_at)
-    const reason = text(row.termination_reason) ?? ''
-    const run: ServedRun = {
-      uuid: text(row.uuid) ?? '',
-      status: text(row.status) ?? '',
-      configuration: text(row.configuration_identifier) ?? '',
-      startedAt: iso(num(row.started)),
-      finishedAt: finished > 0 ? iso(finished) : null,
-      terminationReason: reason === '' ? null : reason,
-      steps: read.steps,
-    }
-    if (read.unreadable.length > 0) run.unreadableSteps = read.unreadable
-    return run
-  })
+  if (shape === 'array') await out.write(']')
 }

@@ -93,7 +93,10 @@ export function recordRun(run: MockRun): { run: RunRow; events: EventRow[] } {
       finished_at: finished,
       crdate: started,
       // A fold, not a spread: a run of 300,000 steps would overflow the call stack.
-      tstamp: events.reduce((top, event) => Math.max(top, event.crdate), Math.max(started, finished)),
+      tstamp: events.reduce(
+        (top, event) => Math.max(top, event.crdate),
+        Math.max(started, finished),
+      ),
       suspended_state: `${NEVER_SELECTED} ${run.uuid}`,
       queued_request: run.status === 'queued' ? `${NEVER_SELECTED} queued` : '',
       be_user: SEEDED_USER,
