@@ -17,6 +17,8 @@ const suites: Suite[] = [
   { name: 'bundle', load: () => import('./bundle-bench') },
   // Seeds ten million steps into each database the first time: only when named.
   { name: 'server', load: () => import('./server-bench'), onlyWhenNamed: true },
+  // Seeds a database and sends thousands of requests to a second process: only when named.
+  { name: 'load', load: () => import('./load-bench'), onlyWhenNamed: true },
 ]
 
 const only = process.argv.slice(2)
