@@ -41,3 +41,35 @@ export function runsSearch(
   if (extra.status) search.status = extra.status
   return search
 }
+
+/**
+ * The runs outcome behind one outcome of a chart (a bar segment): its named filter, or none for
+ * succeeded calls (no filter selects them; the runs holding the tool's calls of the bucket are
+ * shown). Refusals under other codes open the runs holding any refusal.
+ */
+export const SERIES_RUNS_OUTCOME: Readonly<
+  Record<
+    'succeeded' | 'failed' | 'refusedArguments' | 'refusedTurn' | 'refusedOther',
+    RunOutcomeFilter | undefined
+  >
+> = {
+  succeeded: undefined,
+  failed: 'failed',
+  refusedArguments: 'refused-arguments',
+  refusedTurn: 'refused-turn',
+  refusedOther: 'refused',
+}
+
+/**
+ * The search of `/runs` behind one chart bucket: the shared filters cut to the bucket's days
+ * (`first`..`last`, whole days as every page counts them), with the outcome's filter if any.
+ */
+export function bucketRunsSearch(
+  filters: Filters,
+  days: { first: string; last: string },
+  outcome?: RunOutcomeFilter,
+): UrlSearch {
+  return runsSearch({ ...filters, from: days.first, to: days.last, preset: 'custom' }, undefined, {
+    outcome,
+  })
+}

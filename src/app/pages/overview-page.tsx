@@ -57,6 +57,7 @@ export function OverviewPage() {
             catalogue={tools}
             params={params}
             onParamsChange={onParamsChange}
+            onFiltersChange={setFilters}
           />
         </>
       ) : null}

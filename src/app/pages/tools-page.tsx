@@ -72,6 +72,7 @@ export function ToolsPage() {
             summary={summary}
             sort={sorting.sort}
             onSortChange={setSort}
+            onFiltersChange={setFilters}
           />
         </>
       ) : null}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { OTHER_TOOLS_LABEL, outcomeSeries, seriesOptionsFor, toolBars } from './chart-data'
+import {
+  OTHER_TOOLS_LABEL,
+  outcomeSeries,
+  pointKeyOf,
+  seriesOptionsFor,
+  toolBars,
+} from './chart-data'
 import { emptySummary, type ToolSummary } from './summary'
 import { toolRows } from './tool-rows'
 
@@ -10,28 +16,65 @@ const summaryWith = (byTool: ToolSummary['byTool'], byDay: ToolSummary['byDay'] 
 })
 
 describe('toolBars', () => {
-  it('keeps the 15 tools with most calls and folds the rest into "other tools"', () => {
-    const byTool = Object.fromEntries(
-      Array.from({ length: 18 }, (_, i) => [
-        `tool_${String(i).padStart(2, '0')}`,
-        { succeeded: i + 1, failed: 1 },
-      ]),
+  const byTool = Object.fromEntries(
+    Array.from({ length: 18 }, (_, i) => [
+      `tool_${String(i).padStart(2, '0')}`,
+      {
+        succeeded: i + 1,
+        failed: 1,
+        ...(i % 5 === 0 ? { 'refused:arguments': (i / 5 + 1) * 3 } : {}),
+      },
+    ]),
+  )
+  const rows = toolRows(summaryWith(byTool))
+
+  it('keeps the 15 tools with most calls and sums the rest apart, as "other tools"', () => {
+    const { bars, other } = toolBars(rows)
+    expect(bars).toHaveLength(15)
+    expect(bars[0]).toMatchObject({ tool: 'tool_15', calls: 16 + 1 + 12 })
+    expect(bars.map((b) => b.tool)).not.toContain(null)
+    expect(other).toMatchObject({ label: OTHER_TOOLS_LABEL, tool: null, tools: 3 })
+    expect(other?.calls).toBe(
+      rows.filter((r) => !bars.some((b) => b.tool === r.tool)).reduce((n, r) => n + r.calls, 0),
     )
-    const bars = toolBars(toolRows(summaryWith(byTool)))
-    expect(bars).toHaveLength(16)
-    expect(bars[0]).toMatchObject({ tool: 'tool_17', calls: 19 })
-    expect(bars[15]).toMatchObject({
-      label: OTHER_TOOLS_LABEL,
-      tool: null,
-      tools: 3,
-      calls: 2 + 3 + 4,
-      failed: 3,
-    })
   })
 
-  it('has no "other tools" bar with 15 tools or fewer, and no bars without rows', () => {
-    expect(toolBars(toolRows(summaryWith({ a: { succeeded: 1 } })))).toHaveLength(1)
-    expect(toolBars([])).toEqual([])
+  it('ranks by argument refusals: only tools with some, most first, the rest in "other"', () => {
+    const { bars, other } = toolBars(rows, 'refusedArguments')
+    expect(bars.map((b) => [b.tool, b.refusedArguments])).toEqual([
+      ['tool_15', 12],
+      ['tool_10', 9],
+      ['tool_05', 6],
+      ['tool_00', 3],
+    ])
+    expect(other).toMatchObject({ tools: 14, refusedArguments: 0, failed: 14 })
+  })
+
+  it('ranks ties by calls, then by name', () => {
+    const { bars } = toolBars(rows, 'failed', 3)
+    expect(bars.map((b) => b.tool)).toEqual(['tool_15', 'tool_10', 'tool_17'])
+  })
+
+  it('has no "other tools" when every tool has a bar, and no bars without rows', () => {
+    expect(toolBars(toolRows(summaryWith({ a: { succeeded: 1 } })))).toMatchObject({
+      bars: [{ tool: 'a' }],
+      other: null,
+    })
+    expect(toolBars([])).toEqual({ bars: [], other: null })
+  })
+})
+
+describe('pointKeyOf', () => {
+  const points = [
+    { key: '2026-W31', first: '2026-08-01', last: '2026-08-02' },
+    { key: '2026-W32', first: '2026-08-03', last: '2026-08-09' },
+  ]
+  it('finds the bucket holding a day, null outside them or without a day', () => {
+    expect(pointKeyOf(points, '2026-08-05')).toBe('2026-W32')
+    expect(pointKeyOf(points, '2026-08-01')).toBe('2026-W31')
+    expect(pointKeyOf(points, '2026-08-10')).toBeNull()
+    expect(pointKeyOf(points, null)).toBeNull()
+    expect(pointKeyOf([], '2026-08-05')).toBeNull()
   })
 })
 

@@ -45,17 +45,51 @@ const barOf = (label: string, tool: string | null, tools: number, row: CountsRow
   refusedOther: row.refusedOther,
 })
 
+/** What the per-tool chart ranks its tools by. */
+export const TOOL_BAR_ORDERS = ['calls', 'failed', 'refused', 'refusedArguments'] as const
+export type ToolBarOrder = (typeof TOOL_BAR_ORDERS)[number]
+
+/** The bars of the per-tool chart and, apart, the tools that got no bar of their own. */
+export interface ToolBarSet {
+  bars: ToolBar[]
+  /**
+   * All tools past the top ones as one sum (`tool: null`), or null when every tool has a bar.
+   * Charts name it in words and never draw it to their scale: a sum of dozens of tools would
+   * squash every bar beside it.
+   */
+  other: ToolBar | null
+}
+
 /**
- * Bars for the `limit` tools with most calls, plus one "other tools" bar when more tools exist.
- * No rows give no bars.
+ * Bars for the `limit` tools with most `order` (calls, failed calls, refused calls or calls
+ * refused for arguments; ties by calls, then by name). Ranked by an outcome, a tool with none of
+ * it gets no bar of its own. Every other tool is summed into `other`. No rows give no bars.
  */
-export function toolBars(rows: readonly ToolRow[], limit: number = TOP_TOOLS): ToolBar[] {
-  const sorted = [...rows].sort((a, b) => b.calls - a.calls || compareStrings(a.tool, b.tool))
-  const top = sorted.slice(0, Math.max(0, limit))
-  const rest = sorted.slice(top.length)
-  const bars = top.map((row) => barOf(row.tool, row.tool, 1, row))
-  if (rest.length > 0) bars.push(barOf(OTHER_TOOLS_LABEL, null, rest.length, totalsRow(rest)))
-  return bars
+export function toolBars(
+  rows: readonly ToolRow[],
+  order: ToolBarOrder = 'calls',
+  limit: number = TOP_TOOLS,
+): ToolBarSet {
+  const sorted = [...rows].sort(
+    (a, b) => b[order] - a[order] || b.calls - a.calls || compareStrings(a.tool, b.tool),
+  )
+  const ranked = order === 'calls' ? sorted : sorted.filter((row) => row[order] > 0)
+  const top = ranked.slice(0, Math.max(0, limit))
+  const kept = new Set(top)
+  const rest = sorted.filter((row) => !kept.has(row))
+  return {
+    bars: top.map((row) => barOf(row.tool, row.tool, 1, row)),
+    other: rest.length > 0 ? barOf(OTHER_TOOLS_LABEL, null, rest.length, totalsRow(rest)) : null,
+  }
+}
+
+/** The bucket of `points` holding `day`, its key; null for no day or a day outside them all. */
+export function pointKeyOf(
+  points: ReadonlyArray<Pick<SeriesPoint, 'key' | 'first' | 'last'>>,
+  day: IsoDay | null,
+): string | null {
+  if (day === null) return null
+  return points.find((p) => p.first <= day && day <= p.last)?.key ?? null
 }
 
 /**

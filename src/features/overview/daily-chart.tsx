@@ -1,10 +1,17 @@
-import { useDeferredValue, useMemo } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useToolSummary } from '../../api'
 import type { Meta } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
-import { outcomeSeries, seriesOptionsFor } from '../../domain/summary'
+import { bucketRunsSearch, SERIES_RUNS_OUTCOME } from '../../domain/links'
+import { outcomeSeries, pointKeyOf, seriesOptionsFor, type SeriesPoint } from '../../domain/summary'
 import { dayOf } from '../../domain/time'
-import { ChartPlaceholder, OutcomeSeriesChart, SERIES_CHART_HEIGHT } from '../../components/charts'
+import {
+  ChartPlaceholder,
+  OutcomeSeriesChart,
+  SERIES_CHART_HEIGHT,
+  type OutcomeSeriesKey,
+} from '../../components/charts'
 import { formatCount } from '../../components/ui/format-count'
 import { EmptyState } from '../../components/ui/states'
 import { UnreadableNotice } from '../../components/ui/unreadable-notice'
@@ -14,10 +21,12 @@ export interface DailyChartProps {
   filters: Filters
   meta: Meta
   decisionMs: number | null
+  /** Writes a change of the filters to the URL, as the filter bar does (the chart's brush). */
+  onFiltersChange?: (change: Partial<Filters>) => void
 }
 
 /** The daily outcome chart of the filter range (the shared tool summary) with the decision marker. */
-export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
+export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: DailyChartProps) {
   const summary = useToolSummary(filters)
   // The chart draws from a deferred copy (state with its filters), rendered in the background.
   const current = summary.state
@@ -34,8 +43,24 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
     [state, options],
   )
   const day = decisionMs === null ? null : dayOf(decisionMs, shown.tz)
-  const marker =
-    day === null ? null : (series?.points.find((p) => p.first <= day && day <= p.last)?.key ?? null)
+  const marker = series ? pointKeyOf(series.points, day) : null
+  const navigate = useNavigate()
+  const openRuns = useCallback(
+    (point: SeriesPoint, key: OutcomeSeriesKey) =>
+      void navigate({
+        to: '/runs',
+        search: bucketRunsSearch(shown, point, SERIES_RUNS_OUTCOME[key]),
+      }),
+    [navigate, shown],
+  )
+  const onRangeSelect = useMemo(
+    () =>
+      onFiltersChange
+        ? (first: SeriesPoint, last: SeriesPoint) =>
+            onFiltersChange({ from: first.first, to: last.last, preset: 'custom' })
+        : undefined,
+    [onFiltersChange],
+  )
   const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
   const unreadable = state?.summary.unreadableToolSteps ?? 0
   return (
@@ -61,6 +86,8 @@ export function DailyChart({ filters, meta, decisionMs }: DailyChartProps) {
           title={`Calls by outcome, ${shown.from} to ${shown.to} (${shown.tz})${state.status === 'done' && unreadable === 0 ? '' : ' — incomplete'}`}
           markerKey={marker}
           markerLabel="decision"
+          onSegmentClick={openRuns}
+          onRangeSelect={onRangeSelect}
         />
       ) : null}
       {!series && current?.status !== 'error' ? (

@@ -23,12 +23,21 @@ export interface OverviewProps {
   catalogue: readonly Tool[] | null
   params: EffectParams
   onParamsChange: (change: EffectParamsChange) => void
+  /** Writes a change of the filters to the URL, as the filter bar does (the chart's brush). */
+  onFiltersChange?: (change: Partial<Filters>) => void
 }
 
 const parsed = (instant: string | null) => (instant === null ? null : Date.parse(instant))
 
 /** The overview: the effect of the argument check around its decision date. */
-export function Overview({ filters, meta, catalogue, params, onParamsChange }: OverviewProps) {
+export function Overview({
+  filters,
+  meta,
+  catalogue,
+  params,
+  onParamsChange,
+  onFiltersChange,
+}: OverviewProps) {
   const needFirst = needsFirstRefusal(params.sinceMs, meta.argumentCheckSince)
   const first = useFirstRefusal(meta, needFirst)
   const firstMs = first.state?.status === 'done' ? first.state.summary.firstMs : null
@@ -86,7 +95,12 @@ export function Overview({ filters, meta, catalogue, params, onParamsChange }: O
           onChange={onParamsChange}
         />
       ) : null}
-      <DailyChart filters={filters} meta={meta} decisionMs={decisionMs} />
+      <DailyChart
+        filters={filters}
+        meta={meta}
+        decisionMs={decisionMs}
+        onFiltersChange={onFiltersChange}
+      />
       {windows?.emptySide === 'both' ? (
         <EmptyState title="No recorded data around the decision date">
           Tool calls before and after the decision date would be compared here once the installation

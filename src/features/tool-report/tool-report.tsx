@@ -1,18 +1,23 @@
-import { memo, useDeferredValue, useMemo } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { memo, useCallback, useDeferredValue, useMemo } from 'react'
 import type { Meta, Tool } from '../../domain/contract'
 import { isWritingTool } from '../../domain/contract'
 import type { Filters } from '../../domain/filters'
+import { bucketRunsSearch, runsSearch, SERIES_RUNS_OUTCOME } from '../../domain/links'
+import { decisionDate } from '../../domain/effect'
+import { dayOf } from '../../domain/time'
 import {
   otherRefusalCodes,
   outcomeSeries,
+  pointKeyOf,
   seriesOptionsFor,
-  toolBars,
   toolRows,
   totalsRow,
   type ToolSort,
+  type SeriesPoint,
   type ToolSummary,
 } from '../../domain/summary'
-import { OutcomeSeriesChart, ToolBarsChart } from '../../components/charts'
+import { OutcomeSeriesChart, ToolBarsChart, type OutcomeSeriesKey } from '../../components/charts'
 import { EmptyState, LoadingState } from '../../components/ui/states'
 import { UnreadableNotice } from '../../components/ui/unreadable-notice'
 import type { LoadState, FoldedSummary } from '../../api'
@@ -29,6 +34,8 @@ export interface ToolReportProps {
   /** The table's order (from the URL) and how to ask for another. */
   sort: ToolSort
   onSortChange: (next: ToolSort) => void
+  /** Writes a change of the filters to the URL, as the filter bar does (the chart's brush). */
+  onFiltersChange?: (change: Partial<Filters>) => void
 }
 
 /**
@@ -43,6 +50,7 @@ export function ToolReport({
   summary,
   sort,
   onSortChange,
+  onFiltersChange,
 }: ToolReportProps) {
   const { state } = summary
   // State and filters are deferred together, so the body never pairs a summary with other filters.
@@ -63,7 +71,14 @@ export function ToolReport({
         reload={summary.reload}
       />
       <UnreadableNotice count={live.summary.unreadableToolSteps} />
-      {deferred ? <ToolReportBody {...deferred} sort={sort} onSortChange={onSortChange} /> : null}
+      {deferred ? (
+        <ToolReportBody
+          {...deferred}
+          sort={sort}
+          onSortChange={onSortChange}
+          onFiltersChange={onFiltersChange}
+        />
+      ) : null}
     </div>
   )
 }
@@ -75,6 +90,7 @@ interface ToolReportBodyProps {
   catalogue: ReadonlyArray<Tool>
   sort: ToolSort
   onSortChange: (next: ToolSort) => void
+  onFiltersChange?: (change: Partial<Filters>) => void
 }
 
 /** Empty state, exports, table and charts of one summary; memoised, so only a new state redraws it. */
@@ -85,6 +101,7 @@ const ToolReportBody = memo(function ToolReportBody({
   catalogue,
   sort,
   onSortChange,
+  onFiltersChange,
 }: ToolReportBodyProps) {
   const rows = useMemo(() => toolRows(state.summary, catalogue), [state, catalogue])
   const writing = useMemo(
@@ -93,7 +110,39 @@ const ToolReportBody = memo(function ToolReportBody({
   )
   const options = useMemo(() => seriesOptionsFor(filters, meta), [filters, meta])
   const series = useMemo(() => outcomeSeries(state.summary, options), [state, options])
-  const bars = useMemo(() => toolBars(rows), [rows])
+  const navigate = useNavigate()
+  const openToolRuns = useCallback(
+    (tool: string, key: OutcomeSeriesKey) =>
+      void navigate({
+        to: '/runs',
+        search: runsSearch(filters, [tool], { outcome: SERIES_RUNS_OUTCOME[key] }),
+      }),
+    [navigate, filters],
+  )
+  const openBucketRuns = useCallback(
+    (point: SeriesPoint, key: OutcomeSeriesKey) =>
+      void navigate({
+        to: '/runs',
+        search: bucketRunsSearch(filters, point, SERIES_RUNS_OUTCOME[key]),
+      }),
+    [navigate, filters],
+  )
+  const onRangeSelect = useMemo(
+    () =>
+      onFiltersChange
+        ? (first: SeriesPoint, last: SeriesPoint) =>
+            onFiltersChange({ from: first.first, to: last.last, preset: 'custom' })
+        : undefined,
+    [onFiltersChange],
+  )
+  // The decision marker: the installation's own date (the overview can also take one from the
+  // link or the first refusal).
+  const decision = decisionDate({
+    sinceMs: null,
+    argumentCheckSince: meta.argumentCheckSince,
+    firstRefusalMs: null,
+  })
+  const marker = pointKeyOf(series.points, decision ? dayOf(decision.ms, filters.tz) : null)
   const complete = state.status === 'done'
   // Figures short of calls the installation could not read are incomplete too, though loaded.
   const incomplete = !complete || state.summary.unreadableToolSteps > 0
@@ -119,6 +168,11 @@ const ToolReportBody = memo(function ToolReportBody({
       {rows.length > 0 ? (
         <>
           <ExportActions filters={filters} rows={rows} complete={complete} />
+          <ToolBarsChart
+            rows={rows}
+            title={`Calls per tool by outcome${incomplete ? ' — incomplete' : ''}`}
+            onSegmentClick={openToolRuns}
+          />
           <ToolTable
             rows={rows}
             totals={totals}
@@ -130,11 +184,14 @@ const ToolReportBody = memo(function ToolReportBody({
             caption={`Tool calls by outcome, ${range}${incomplete ? ' — incomplete' : ''}: ${countOf(rows.length, 'tool', 'tools')}`}
           />
           <div className="charts below-fold">
-            <ToolBarsChart bars={bars} title="Calls per tool by outcome (top 15 tools)" />
             <OutcomeSeriesChart
               points={series.points}
               granularity={series.granularity}
               title={`Calls by outcome over time${incomplete ? ' — incomplete' : ''}`}
+              markerKey={marker}
+              markerLabel="decision"
+              onSegmentClick={openBucketRuns}
+              onRangeSelect={onRangeSelect}
             />
           </div>
         </>

@@ -1,0 +1,144 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarRectangleItem,
+  type TooltipContentProps,
+} from 'recharts'
+import type { ToolBar } from '../../domain/summary'
+import { formatCount } from '../ui/format-count'
+import { AxisTick } from './axis-tick'
+import { niceScale } from './axis-scale'
+import { ChartTooltip } from './chart-tooltip'
+import { approxTextWidth, shortLabel } from './label-text'
+import type { OUTCOME_SERIES, OutcomeSeriesKey } from './outcome-colors'
+import { stackMax } from './stack-bars'
+
+export interface ToolBarsDrawingProps {
+  bars: ReadonlyArray<ToolBar>
+  /** The drawn series, in stacking order. */
+  series: ReadonlyArray<(typeof OUTCOME_SERIES)[number]>
+  width: number
+  height: number
+  ariaLabel: string
+  onSegmentClick?: (tool: string, key: OutcomeSeriesKey) => void
+}
+
+/** The label column; names are cut at 28 characters and squeezed into it, never past it. */
+export const LABELS = 200
+const MARGIN = { top: 4, right: 28, bottom: 0, left: 0 }
+
+/**
+ * The per-tool bars drawn by recharts (in the charts' own chunk): one stacked horizontal bar per
+ * tool, explicit ticks and sizes so recharts measures nothing, no animation. Tool names are
+ * untrusted: text nodes only, cut at 28 characters with the full name in a `<title>`.
+ */
+export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
+  const { bars, series, width, height, ariaLabel, onSegmentClick } = props
+  const most = stackMax(
+    bars,
+    series.map((s) => s.key),
+  )
+  const plotWidth = Math.max(0, width - LABELS - MARGIN.right)
+  // Tick labels ("1,500") need about 56 px each: fewer ticks on a narrow screen.
+  const scale = niceScale(most, Math.max(2, Math.min(6, Math.floor(plotWidth / 56) + 1)))
+  const byTool = new Map(bars.map((b) => [b.tool, b]))
+  const tooltip = (tip: TooltipContentProps) => {
+    const bar = byTool.get(String(tip.label))
+    return (
+      <ChartTooltip
+        active={tip.active}
+        datum={bar ?? null}
+        title={bar?.label ?? ''}
+        series={series}
+        hint={onSegmentClick ? 'Click a bar to open its runs.' : undefined}
+      />
+    )
+  }
+  return (
+    <BarChart
+      width={width}
+      height={height}
+      data={bars as ToolBar[]}
+      layout="vertical"
+      margin={MARGIN}
+      barCategoryGap="22%"
+      title={ariaLabel}
+      className={onSegmentClick ? 'chart--clickable' : undefined}
+    >
+      <CartesianGrid horizontal={false} className="chart__grid" />
+      <XAxis
+        type="number"
+        domain={[0, Math.max(1, scale.top)]}
+        ticks={scale.ticks}
+        interval={0}
+        allowDecimals={false}
+        tickLine={false}
+        tick={(tick) => (
+          <AxisTick {...tick} format={(v) => formatCount(Number(v))} anchor="middle" dy={14} />
+        )}
+      />
+      <YAxis
+        type="category"
+        dataKey="tool"
+        width={LABELS}
+        interval={0}
+        axisLine={false}
+        tickLine={false}
+        tick={(tick) => <ToolLabel y={Number(tick.y ?? 0)} name={String(tick.payload.value)} />}
+      />
+      <Tooltip
+        content={tooltip}
+        isAnimationActive={false}
+        cursor={{ className: 'chart__cursor' }}
+      />
+      {series.map((s) => (
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          stackId="outcome"
+          fill={s.color}
+          isAnimationActive={false}
+          className="chart-series"
+          onClick={
+            onSegmentClick
+              ? (item: BarRectangleItem) => {
+                  const tool = (item.payload as ToolBar).tool
+                  if (tool !== null) onSegmentClick(tool, s.key)
+                }
+              : undefined
+          }
+        />
+      ))}
+    </BarChart>
+  )
+}
+
+/**
+ * A tool name in the label column, with the full name as its `<title>`. A name of wide
+ * characters (W, capitals, CJK, emoji) can be wider than the column even at 28 characters: it is
+ * squeezed to the column, so its ellipsis shows instead of being clipped away.
+ */
+function ToolLabel({ y, name }: { y: number; name: string }) {
+  const text = shortLabel(name)
+  const room = LABELS - 8
+  const squeeze = approxTextWidth(text) > room
+  return (
+    <g className="chart__tool-label">
+      <title>{name}</title>
+      <text
+        x={0}
+        y={y}
+        dy="0.32em"
+        textLength={squeeze ? room : undefined}
+        lengthAdjust={squeeze ? 'spacingAndGlyphs' : undefined}
+      >
+        {text}
+      </text>
+    </g>
+  )
+}
