@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -111,6 +112,17 @@ describe('the shell', () => {
       expect(search.getAll('tool'), name).toEqual(['a', 'b'])
       expect(search.has('outcome') || search.has('status'), name).toBe(false)
     }
+  })
+
+  it('after an in-app link, focus moves to the new page’s heading, not the body', async () => {
+    renderAt('/tools')
+    await screen.findByRole('heading', { level: 1, name: 'Tools' })
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    const runs = within(nav).getByRole('link', { name: 'Runs' })
+    runs.focus()
+    await userEvent.click(runs)
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Runs' })
+    await waitFor(() => expect(heading).toHaveFocus())
   })
 
   it('a deep link to an unknown run says it may have been removed by retention', async () => {

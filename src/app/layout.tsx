@@ -2,9 +2,11 @@ import { Link, Outlet } from '@tanstack/react-router'
 import { sharedFilterSearch } from '../domain/filters'
 import { InstallationHeader } from '../features/installation'
 import { NAV, PRIVACY_LINE, PRODUCT } from './shell'
+import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 /** The shell around every page: installation header, navigation, the privacy promise. */
 export function Layout() {
+  useFocusOnNavigation()
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

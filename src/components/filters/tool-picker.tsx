@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { formatCount } from '../ui/format-count'
 
 export interface ToolOption {
@@ -16,6 +16,23 @@ export interface ToolPickerProps {
   onChange: (tools: string[]) => void
 }
 
+/** Names shown on the button before "+N more"; the panel lists them all. */
+const NAMED_ON_BUTTON = 2
+
+/**
+ * What the button says of a selection: "all" (no number: the tables count the tools called in
+ * the range, the catalogue may hold more), a name, or the first names and how many more.
+ */
+export function describeToolSelection(selected: readonly string[]): {
+  named: string
+  more: string
+} {
+  if (selected.length === 0) return { named: 'all', more: '' }
+  const named = selected.slice(0, NAMED_ON_BUTTON).join(', ')
+  const more = selected.length - NAMED_ON_BUTTON
+  return { named, more: more > 0 ? ` +${more} more` : '' }
+}
+
 const GROUPS = [
   { source: 'builtin', label: 'Built-in tools' },
   { source: 'mcp', label: 'MCP tools' },
@@ -30,6 +47,17 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  // A click or tap outside closes the panel, as any disclosure menu does (focus stays put).
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return
+      setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
   const panelId = useId()
   const chosen = useMemo(() => new Set(selected), [selected])
   const needle = query.trim().toLowerCase()
@@ -46,15 +74,10 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
     setOpen(false)
     buttonRef.current?.focus()
   }
-  const summary =
-    selected.length === 0
-      ? `all ${options.length} tools`
-      : selected.length === 1
-        ? selected[0]
-        : `${selected.length} tools`
+  const summary = describeToolSelection(selected)
 
   return (
-    <div className="tool-picker">
+    <div className="tool-picker" ref={rootRef}>
       <button
         ref={buttonRef}
         onKeyDown={onKeyDown}
@@ -62,10 +85,15 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
-        className="tool-picker__button truncate"
+        className="tool-picker__button"
         title={selected.join(', ') || 'all tools'}
       >
-        Tools: {summary}
+        {/* Long names are cut, the count of the rest never is. */}
+        <span className="truncate">Tools: {summary.named}</span>
+        {summary.more}
+        {selected.length > NAMED_ON_BUTTON ? (
+          <span className="visually-hidden"> (chosen: {selected.join(', ')})</span>
+        ) : null}
       </button>
       {open ? (
         <div id={panelId} className="tool-picker__panel" role="group" aria-label="Choose tools">
@@ -87,6 +115,11 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
               All tools
             </button>
           </div>
+          <p className="muted tool-picker__chosen">
+            {selected.length === 0
+              ? `Every tool counts: ${formatCount(options.length)} known to this installation; the tables list those called in the range.`
+              : `Chosen (${formatCount(selected.length)}): ${selected.join(', ')}`}
+          </p>
           {GROUPS.map((group) => {
             const items = visible.filter((o) => o.source === group.source)
             if (items.length === 0) return null
