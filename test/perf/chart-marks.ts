@@ -45,6 +45,7 @@ declare global {
   interface Window {
     __chartStamps?: { figure: number; t: number }[]
     __longTasks?: { start: number; duration: number }[]
+    __chartIndexOf?: (el: Element) => number
   }
 }
 
@@ -56,23 +57,22 @@ function instrument() {
     for (const e of list.getEntries())
       window.__longTasks?.push({ start: e.startTime, duration: e.duration })
   }).observe({ type: 'longtask', buffered: true })
-  const figures: Element[] = []
-  const install = () =>
-    new MutationObserver((records) => {
-      const t = performance.now()
-      const seen = new Set<number>()
-      for (const r of records) {
-        const node = r.target instanceof Element ? r.target : r.target.parentElement
-        const figure = node?.closest('figure.chart')
-        if (!figure) continue
-        let i = figures.indexOf(figure)
-        if (i < 0) i = figures.push(figure) - 1
-        figure.setAttribute('data-chart-index', String(i))
-        if (!seen.has(i)) window.__chartStamps?.push({ figure: i, t })
-        seen.add(i)
-      }
-    }).observe(document, { childList: true, subtree: true, attributes: true })
-  install()
+  const ids = new WeakMap<Element, number>()
+  let next = 0
+  window.__chartIndexOf = (el) => ids.get(el) ?? -1
+  new MutationObserver((records) => {
+    const t = performance.now()
+    const seen = new Set<number>()
+    for (const r of records) {
+      const node = r.target instanceof Element ? r.target : r.target.parentElement
+      const figure = node?.closest('figure.chart')
+      if (!figure) continue
+      let i = ids.get(figure)
+      if (i === undefined) ids.set(figure, (i = next++))
+      if (!seen.has(i)) window.__chartStamps?.push({ figure: i, t })
+      seen.add(i)
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true })
 }
 
 /** Waits until no load is in progress and nothing on the page says it is loading. */
@@ -105,7 +105,7 @@ async function countCharts(
       await figure.evaluate((el, selector) => {
         const svg = el.querySelector('svg')
         return {
-          index: Number(el.getAttribute('data-chart-index') ?? -1),
+          index: window.__chartIndexOf?.(el) ?? -1,
           caption: el.querySelector('figcaption')?.textContent ?? '',
           marks: [...(svg?.querySelectorAll(selector) ?? [])].filter(
             (m) => Number(m.getAttribute('width')) > 0 && Number(m.getAttribute('height')) > 0,

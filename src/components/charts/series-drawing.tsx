@@ -122,16 +122,12 @@ export function SeriesDrawing(props: SeriesDrawingProps) {
           axisLine={false}
           tickLine={false}
           tick={(tick) => (
-            <AxisTick
-              {...tick}
-              format={(v) => formatCount(Number(v))}
-              anchor="end"
-              dy={4}
-            />
+            <AxisTick {...tick} format={(v) => formatCount(Number(v))} anchor="end" dy={4} />
           )}
         />
         <Tooltip
           content={tooltip}
+          filterNull={false}
           isAnimationActive={false}
           cursor={{ className: 'chart__cursor' }}
         />

@@ -68,7 +68,8 @@ export const ToolBarsChart = memo(function ToolBarsChart({
   const words = ORDER_NAMES[order].words
   const label =
     `Stacked horizontal bars of calls by outcome for the ${countOf(bars.length, 'tool', 'tools')} ` +
-    `with most ${words}. Arrow keys show each tool’s numbers; all numbers are in the table.`
+    `with most ${words}. Left arrow shows the next tool’s numbers, right arrow the one above; ` +
+    'all numbers are in the table.'
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
@@ -93,7 +94,9 @@ export const ToolBarsChart = memo(function ToolBarsChart({
         <div ref={ref} className="chart__box" style={{ minHeight: height + 32 }}>
           {width === null ? null : (
             <Suspense fallback={null}>
+              {/* Remounted per ranking: recharts stacks bars in the order they first registered. */}
               <ToolBarsDrawing
+                key={order}
                 bars={bars}
                 series={series}
                 width={width}

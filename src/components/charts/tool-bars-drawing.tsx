@@ -92,6 +92,7 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
       />
       <Tooltip
         content={tooltip}
+        filterNull={false}
         isAnimationActive={false}
         cursor={{ className: 'chart__cursor' }}
       />
