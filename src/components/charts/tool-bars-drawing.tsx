@@ -29,6 +29,8 @@ export interface ToolBarsDrawingProps {
 
 /** The label column; names are cut at 28 characters and squeezed into it, never past it. */
 export const LABELS = 200
+/** On a narrow screen (a phone): a narrower column and names cut at 18 characters. */
+const NARROW = { below: 600, labels: 136, chars: 18 }
 const MARGIN = { top: 4, right: 28, bottom: 0, left: 0 }
 
 /**
@@ -42,7 +44,10 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
     bars,
     series.map((s) => s.key),
   )
-  const plotWidth = Math.max(0, width - LABELS - MARGIN.right)
+  const narrow = width < NARROW.below
+  const labels = narrow ? NARROW.labels : LABELS
+  const chars = narrow ? NARROW.chars : 28
+  const plotWidth = Math.max(0, width - labels - MARGIN.right)
   // Tick labels ("1,500") need about 56 px each: fewer ticks on a narrow screen.
   const scale = niceScale(most, Math.max(2, Math.min(6, Math.floor(plotWidth / 56) + 1)))
   const byTool = new Map(bars.map((b) => [b.tool, b]))
@@ -84,11 +89,18 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
       <YAxis
         type="category"
         dataKey="tool"
-        width={LABELS}
+        width={labels}
         interval={0}
         axisLine={false}
         tickLine={false}
-        tick={(tick) => <ToolLabel y={Number(tick.y ?? 0)} name={String(tick.payload.value)} />}
+        tick={(tick) => (
+          <ToolLabel
+            y={Number(tick.y ?? 0)}
+            name={String(tick.payload.value)}
+            column={labels}
+            chars={chars}
+          />
+        )}
       />
       <Tooltip
         content={tooltip}
@@ -124,9 +136,10 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
  * characters (W, capitals, CJK, emoji) can be wider than the column even at 28 characters: it is
  * squeezed to the column, so its ellipsis shows instead of being clipped away.
  */
-function ToolLabel({ y, name }: { y: number; name: string }) {
-  const text = shortLabel(name)
-  const room = LABELS - 8
+function ToolLabel(props: { y: number; name: string; column: number; chars: number }) {
+  const { y, name, column, chars } = props
+  const text = shortLabel(name, chars)
+  const room = column - 8
   const squeeze = approxTextWidth(text) > room
   return (
     <g className="chart__tool-label">
