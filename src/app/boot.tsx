@@ -47,7 +47,11 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   }
   const loads = startLoadWorker(result.config)
   let fetchFn: typeof fetch | undefined
+  let now: (() => number) | undefined
   if (__DEMO__) {
+    // The simulated installation has its own clock: today is its day, not the browser's.
+    const { DEMO_NOW_MS } = await import('../mocks/installation/time')
+    now = () => DEMO_NOW_MS
     // Only demo builds contain this branch; the production build drops it and the mock with it.
     if (loads) {
       // The worker holds the simulated installation; the page asks it instead of the network.
@@ -81,7 +85,7 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   await nextTask()
   const app = (
     <StrictMode>
-      <App router={router} api={api} queryClient={queryClient} loads={loads} />
+      <App router={router} api={api} queryClient={queryClient} loads={loads} now={now} />
     </StrictMode>
   )
   startTransition(() => root.render(app))

@@ -9,6 +9,7 @@ import {
   useToolCatalogue,
 } from '../api'
 import {
+  dataEndNote,
   filtersToSearch,
   parseFilters,
   sameFilters,
@@ -18,6 +19,7 @@ import {
 } from '../domain/filters'
 import { useStable } from '../components/ui/use-stable'
 import { browserZone } from './browser-zone'
+import { useClock } from './clock'
 import type { ToolSummary } from '../domain/summary'
 
 const noSubscribe = () => () => undefined
@@ -40,6 +42,9 @@ export function useDashboardFilters() {
 
   const config = useApiConfig()
   const store = useContext(SummaryStoreContext)
+  const clock = useClock()
+  // Today is read when the installation's data arrives (a page open past midnight keeps its
+  // range until the next reload, as a shared link does).
   const context = useMemo(
     () =>
       meta.data
@@ -47,9 +52,10 @@ export function useDashboardFilters() {
             latestAt: meta.data.latestAt,
             earliestAt: meta.data.earliestAt,
             defaultZone: zone,
+            nowMs: clock(),
           }
         : null,
-    [meta.data, zone],
+    [meta.data, zone, clock],
   )
   // The range's calls of every tool, when the unfiltered summary of these days is loaded (or
   // loading): tools the catalogue no longer offers still have calls in the data, and the tool
@@ -106,6 +112,8 @@ export function useDashboardFilters() {
     /** Calls per tool and outcome in the range for every tool, when loaded; else null. */
     rangeCounts,
     ignored: parsed?.ignored ?? [],
+    /** "data until 28 Nov 2026" when the range reaches past the last recorded day; else null. */
+    dataEnd: parsed && context ? dataEndNote(parsed.filters, context, parsed.filters.tz) : null,
     setFilters,
     /** The zone days and times are read in (the URL's `tz`, else this browser's). */
     zone: urlZone,

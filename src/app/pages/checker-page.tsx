@@ -10,7 +10,8 @@ import { PageSection } from '../page-section'
 
 /** `/checker`: the tool catalogue with its calls, each tool's schema, and the check's playground. */
 export function CheckerPage() {
-  const { meta, catalogue, filters, ignored, setFilters, browserZone } = useDashboardFilters()
+  const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone } =
+    useDashboardFilters()
   const summary = useToolSummary(filters)
   const counts = summary.state?.summary.byTool
   const options = useMemo(
@@ -46,6 +47,7 @@ export function CheckerPage() {
             onChange={setFilters}
             tools={options}
             ignored={ignored}
+            dataEnd={dataEnd}
             browserZone={browserZone}
           />
           <Checker filters={filters} catalogue={catalogue} summary={summary} />

@@ -11,7 +11,8 @@ import { PageSection } from '../page-section'
 
 /** `/`: the effect of the argument check (ADR 246) before and after its decision date. */
 export function OverviewPage() {
-  const { meta, catalogue, filters, ignored, setFilters, browserZone, zone } = useDashboardFilters()
+  const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone } =
+    useDashboardFilters()
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
   const params = useMemo(() => parseEffectParams(raw, zone), [raw, zone])
@@ -49,6 +50,7 @@ export function OverviewPage() {
             onChange={setFilters}
             tools={options}
             ignored={[...ignored, ...params.ignored]}
+            dataEnd={dataEnd}
             browserZone={browserZone}
           />
           <Overview

@@ -32,7 +32,8 @@ const without = (search: Record<string, unknown>, keys: readonly string[]) =>
 export function RunsPage() {
   const raw = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
-  const { meta, catalogue, filters, ignored, setFilters, browserZone, zone } = useDashboardFilters()
+  const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone } =
+    useDashboardFilters()
   const list = useMemo(() => parseRunListFilters(raw), [raw])
   const sorting = useMemo(() => parseRunSort(raw), [raw])
   const runs = useRunsList(filters, list.within)
@@ -82,6 +83,7 @@ export function RunsPage() {
             onChange={setFilters}
             tools={options}
             ignored={[...ignored, ...list.ignored, ...sorting.ignored]}
+            dataEnd={dataEnd}
             browserZone={browserZone}
           />
           {list.within ? (

@@ -17,7 +17,7 @@ const NO_TOOLS: readonly Tool[] = []
 
 /** `/tools`: the tool report for the filters in the URL. */
 export function ToolsPage() {
-  const { meta, catalogue, filters, ignored, setFilters, browserZone, zone, rangeCounts } =
+  const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone, rangeCounts } =
     useDashboardFilters()
   const summary = useToolSummary(filters)
   const raw = useSearch({ strict: false }) as Record<string, unknown>
@@ -63,6 +63,7 @@ export function ToolsPage() {
             onChange={setFilters}
             tools={options}
             ignored={[...ignored, ...sorting.ignored]}
+            dataEnd={dataEnd}
             browserZone={browserZone}
           />
           <ToolReport

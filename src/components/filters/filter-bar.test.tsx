@@ -91,4 +91,23 @@ describe('FilterBar date fields', () => {
       /^"To" \(30 Sep 2026\) is before "From" \(5 Oct 2026\)/,
     )
   })
+
+  it('says where the data ends, next to the range, when the range reaches later', () => {
+    const onChange = vi.fn()
+    const { rerender } = render(
+      <FilterBar
+        filters={FILTERS}
+        onChange={onChange}
+        tools={[]}
+        ignored={[]}
+        browserZone="UTC"
+        dataEnd="data until 28 Nov 2026"
+      />,
+    )
+    expect(screen.getByRole('note')).toHaveTextContent('(data until 28 Nov 2026)')
+    rerender(
+      <FilterBar filters={FILTERS} onChange={onChange} tools={[]} ignored={[]} browserZone="UTC" />,
+    )
+    expect(screen.queryByRole('note')).toBeNull()
+  })
 })

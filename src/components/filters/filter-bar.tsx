@@ -12,6 +12,8 @@ export interface FilterBarProps {
   /** One line per URL parameter that was ignored, as the filter parser worded it. */
   ignored: ReadonlyArray<string>
   browserZone: string
+  /** Where the data ends when the range reaches later ("data until 28 Nov 2026"); else none. */
+  dataEnd?: string | null
 }
 
 const PRESET_LABELS: ReadonlyArray<{ preset: Exclude<Preset, 'custom'>; label: string }> = [
@@ -22,7 +24,8 @@ const PRESET_LABELS: ReadonlyArray<{ preset: Exclude<Preset, 'custom'>; label: s
 ]
 
 /** Date range (presets or custom days), time zone and tools: the filters every page shares. */
-export function FilterBar({ filters, onChange, tools, ignored, browserZone }: FilterBarProps) {
+export function FilterBar(props: FilterBarProps) {
+  const { filters, onChange, tools, ignored, browserZone, dataEnd = null } = props
   const fromId = useId()
   const toId = useId()
   return (
@@ -60,6 +63,11 @@ export function FilterBar({ filters, onChange, tools, ignored, browserZone }: Fi
             problemOf={(to) => describeRangeProblem(filters.from, to, 'to')}
             onCommit={(to) => onChange({ to, preset: 'custom' })}
           />
+          {dataEnd !== null ? (
+            <span className="filter-bar__data-end" role="note">
+              ({dataEnd})
+            </span>
+          ) : null}
         </div>
         <ZonePicker
           zone={filters.tz}

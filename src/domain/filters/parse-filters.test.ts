@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { filtersSchema, MAX_RANGE_DAYS, sameFilters, type FilterContext } from './filters'
 import { parseFilters } from './parse-filters'
+import { dataEndNote } from './preset-range'
 import { parseSearch, stringifySearch } from '../../app/search-params'
 import { filtersToSearch } from './serialize-filters'
 
@@ -10,15 +11,16 @@ const context: FilterContext = {
   earliestAt: '2026-09-01T06:02:11Z',
   knownTools: ['create_page', 'update_page_metadata', 'mcp_docs_search'],
   defaultZone: 'Europe/Berlin',
-  nowMs: Date.parse('2027-01-15T12:00:00Z'),
+  // Four days after the last recorded step, as the demo was seen on 2 Dec 2026.
+  nowMs: Date.parse('2026-12-02T10:00:00Z'),
 }
 
 describe('parseFilters — examples', () => {
-  it('defaults to the last 30 days ending at latestAt in the default zone', () => {
+  it('defaults to the last 30 days up to today in the default zone, not to the last data', () => {
     expect(parseFilters({}, context)).toEqual({
       filters: {
-        from: '2026-10-30',
-        to: '2026-11-28',
+        from: '2026-11-03',
+        to: '2026-12-02',
         tz: 'Europe/Berlin',
         tools: [],
         preset: '30d',
@@ -76,14 +78,29 @@ describe('parseFilters — examples', () => {
     })
   })
 
-  it('computes presets from the data', () => {
+  it('ends the last-N-days presets today, and All recorded at the last recorded day', () => {
     const range = (preset: string) => {
       const { filters } = parseFilters({ preset, tz: 'UTC' }, context)
       return [filters.from, filters.to]
     }
-    expect(range('7d')).toEqual(['2026-11-22', '2026-11-28'])
-    expect(range('90d')).toEqual(['2026-08-31', '2026-11-28'])
+    expect(range('7d')).toEqual(['2026-11-26', '2026-12-02'])
+    expect(range('90d')).toEqual(['2026-09-04', '2026-12-02'])
     expect(range('all')).toEqual(['2026-09-01', '2026-11-28'])
+  })
+
+  it('reads today in the chosen zone', () => {
+    const lateEvening = { ...context, nowMs: Date.parse('2026-12-02T23:30:00Z') }
+    expect(parseFilters({ preset: '7d', tz: 'UTC' }, lateEvening).filters.to).toBe('2026-12-02')
+    expect(parseFilters({ preset: '7d', tz: 'Asia/Tokyo' }, lateEvening).filters.to).toBe(
+      '2026-12-03',
+    )
+  })
+
+  it('says where the data ends inside a range that reaches later', () => {
+    const { filters } = parseFilters({ preset: '7d', tz: 'UTC' }, context)
+    expect(dataEndNote(filters, context, 'UTC')).toBe('data until 28 Nov 2026')
+    expect(dataEndNote({ to: '2026-11-28' }, context, 'UTC')).toBeNull()
+    expect(dataEndNote(filters, { latestAt: null }, 'UTC')).toBeNull()
   })
 
   it('uses today without data, and keeps every tool while the catalogue is not loaded', () => {
@@ -93,8 +110,8 @@ describe('parseFilters — examples', () => {
       empty,
     )
     expect(filters).toEqual({
-      from: '2026-12-17',
-      to: '2027-01-15',
+      from: '2026-11-03',
+      to: '2026-12-02',
       tz: 'Europe/Berlin',
       tools: ['alpha', 'zeta'],
       preset: 'all',
@@ -104,8 +121,8 @@ describe('parseFilters — examples', () => {
 
   it('takes the zone into account for the day of latestAt', () => {
     const late = { ...context, latestAt: '2026-11-28T23:30:00Z' }
-    expect(parseFilters({ tz: 'UTC' }, late).filters.to).toBe('2026-11-28')
-    expect(parseFilters({ tz: 'Europe/Berlin' }, late).filters.to).toBe('2026-11-29')
+    expect(parseFilters({ preset: 'all', tz: 'UTC' }, late).filters.to).toBe('2026-11-28')
+    expect(parseFilters({ preset: 'all', tz: 'Europe/Berlin' }, late).filters.to).toBe('2026-11-29')
   })
 })
 

@@ -6,6 +6,13 @@ export const HOUR_MS = 3_600_000
 export const FIRST_DAY_MS = Date.UTC(2026, 8, 1)
 export const LAST_DAY_MS = Date.UTC(2026, 10, 28)
 
+/**
+ * The simulated installation's "now": 2 Dec 2026, 10:00 UTC, four days after its last recorded
+ * run (as the demo was first tried). Demo builds read today from it, so "Last 7 days" is the
+ * same week on every day the demo is shown or tested, and says "data until 28 Nov 2026".
+ */
+export const DEMO_NOW_MS = Date.UTC(2026, 11, 2, 10)
+
 /** The ADR's figures cover steps before this instant (2026-11-03 inclusive). */
 export const FIGURES_UNTIL_MS = Date.UTC(2026, 10, 4)
 
