@@ -79,7 +79,8 @@ async function truncation(page: Page, full: string) {
     if (!cut) return null
     return {
       width: cut.clientWidth,
-      truncated: cut.scrollWidth > cut.clientWidth,
+      // Cut sideways (one line) or after its last line (names wrap, then stop after three).
+      truncated: cut.scrollWidth > cut.clientWidth || cut.scrollHeight > cut.clientHeight + 1,
       text: cut.textContent === name,
     }
   }, full)

@@ -35,12 +35,16 @@ async function open(path: string, viewport = { width: 1280, height: 800 }): Prom
   return probe.page
 }
 
-/** Names in `selector` whose text is cut (wider than the box they are shown in). */
+/** Names in `selector` whose text is cut (wider or taller than the box they are shown in). */
 const cutNames = (page: Page, selector: string) =>
   page
     .locator(selector)
     .evaluateAll((els) =>
-      els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      els
+        .filter(
+          (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+        )
+        .map((el) => el.textContent),
     )
 
 describe('wide tables', () => {
