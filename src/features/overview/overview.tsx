@@ -13,6 +13,7 @@ import { DailyChart } from './daily-chart'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
 import { EffectReport } from './effect-report'
 import { OverviewLoadBanner } from './overview-load-banner'
+import { TimeStrip } from './time-strip'
 import { useEffectSummary, useFirstRefusal } from './use-effect-summary'
 import './overview.css'
 
@@ -95,6 +96,7 @@ export function Overview({
           onChange={onParamsChange}
         />
       ) : null}
+      {decision && windows ? <TimeStrip filters={filters} windows={windows} /> : null}
       <DailyChart
         filters={filters}
         meta={meta}
