@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { withStaticShell } from './src/app/shell'
+import { demoNote } from './src/config/demo-note'
 
 /** Vite copies public/ into every build; the production build must not ship the mock worker. */
 function dropMockWorker(outDir: string): Plugin {
@@ -11,6 +12,22 @@ function dropMockWorker(outDir: string): Plugin {
     apply: 'build',
     closeBundle() {
       rmSync(resolve(outDir, 'mockServiceWorker.js'), { force: true })
+    },
+  }
+}
+
+/** `npm start`: under Vite's URLs, say that the installation is simulated and how to grow it. */
+function demoStartNote(): Plugin {
+  return {
+    name: 'demo-start-note',
+    apply: 'serve',
+    configureServer(server) {
+      const printUrls = server.printUrls.bind(server)
+      server.printUrls = () => {
+        printUrls()
+        const file = resolve(server.config.publicDir, 'config.json')
+        server.config.logger.info(demoNote(existsSync(file) ? readFileSync(file, 'utf8') : null))
+      }
     },
   }
 }
@@ -78,7 +95,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     staticShell(),
     preloadStagedChunks(),
-    ...(mode === 'demo' ? [] : [dropMockWorker('dist')]),
+    ...(mode === 'demo' ? [demoStartNote()] : [dropMockWorker('dist')]),
   ],
   define: {
     __DEMO__: JSON.stringify(mode === 'demo' || mode === 'development'),

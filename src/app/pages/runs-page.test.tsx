@@ -189,7 +189,7 @@ describe('/runs page', () => {
     )
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     expect(await screen.findByText('Incomplete: 2 of 5 runs')).toBeInTheDocument()
-    expect(screen.getByText(/incomplete: of the 2 of 5 runs loaded so far/)).toBeInTheDocument()
+    expect(screen.getByText(/incomplete: counted in the 2 runs loaded so far, of 5/)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeDisabled()
     broken = false
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }))

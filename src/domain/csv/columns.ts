@@ -64,6 +64,8 @@ export const RUNS_COLUMNS = [
   'timezone',
   'tools',
   'outcome',
+  'configuration_filter',
+  'status_filter',
 ] as const
 
 /** `runs_<from>_<to>.csv`; days as given. */

@@ -11,6 +11,8 @@ const context = {
   tz: 'Europe/Berlin',
   tools: ['a', 'b'],
   outcome: 'failed',
+  configuration: '=page-editor',
+  status: null,
 }
 
 describe('runs CSV', () => {
@@ -39,6 +41,8 @@ describe('runs CSV', () => {
       duration_ms: '',
       tools: '["a","b"]',
       outcome: 'failed',
+      configuration_filter: `'=page-editor`,
+      status_filter: '',
       timezone: 'Europe/Berlin',
     })
     expect(runsFileName('2026-11-05', '2026-11-28')).toBe('runs_2026-11-05_2026-11-28.csv')

@@ -17,6 +17,9 @@ export interface RunsCsvContext {
   tools: readonly string[]
   /** The outcome filter's URL value; empty for any. */
   outcome: string
+  /** The configuration and status filters (null for any: an empty cell). */
+  configuration: string | null
+  status: string | null
 }
 
 /**
@@ -47,6 +50,8 @@ export function* runsCsvRows(
       timezone: context.tz,
       tools,
       outcome: context.outcome,
+      configuration_filter: context.configuration ?? '',
+      status_filter: context.status ?? '',
     }
     yield RUNS_COLUMNS.map((column) => cells[column])
   }

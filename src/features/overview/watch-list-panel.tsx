@@ -23,7 +23,7 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
       <p className="muted">
         Tools refused for their arguments after the decision whose failure rate before was at most{' '}
         {pct(WATCH_MAX_FAILURE_RATE_BEFORE)}: their declared schema may be stricter than their code
-        (ADR 246, ◑).
+        (a cost ADR 246 names among its consequences, marked ◑ there).
       </p>
       {rows.length === 0 ? (
         <p>

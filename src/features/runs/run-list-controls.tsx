@@ -1,5 +1,11 @@
 import { useId } from 'react'
-import { outcomeParam, parseOutcome, type RunListFilters, type RunRow } from '../../domain/runs'
+import {
+  outcomeParam,
+  parseOutcome,
+  runStatusLabel,
+  type RunListFilters,
+  type RunRow,
+} from '../../domain/runs'
 import { compareStrings } from '../../domain/summary/records'
 
 export interface RunListControlsProps {
@@ -38,7 +44,12 @@ export function RunListControls({ filters, rows, onChange }: RunListControlsProp
   if (current !== '' && !outcomes.some(([value]) => value === current)) {
     outcomes.push([current, `Has a call refused: ${current.slice('refused-'.length)}`])
   }
-  const select = (key: 'configuration' | 'status', label: string, values: string[]) => (
+  const select = (
+    key: 'configuration' | 'status',
+    label: string,
+    values: string[],
+    show: (value: string) => string = (v) => v,
+  ) => (
     <label htmlFor={`${id}-${key}`}>
       {label}{' '}
       <select
@@ -51,7 +62,7 @@ export function RunListControls({ filters, rows, onChange }: RunListControlsProp
         <option value="">Any</option>
         {values.map((value) => (
           <option key={value} value={value}>
-            {value.length > 60 ? `${value.slice(0, 59)}…` : value}
+            {show(value.length > 60 ? `${value.slice(0, 59)}…` : value)}
           </option>
         ))}
       </select>
@@ -83,6 +94,7 @@ export function RunListControls({ filters, rows, onChange }: RunListControlsProp
         'status',
         'Status',
         valuesOf(rows, (r) => r.status, filters.status),
+        runStatusLabel,
       )}
     </div>
   )

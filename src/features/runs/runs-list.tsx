@@ -103,8 +103,8 @@ export function RunsList({
         {complete ? null : (
           <span className="runs-headline__partial">
             {' '}
-            — incomplete: of the {num(state.loadedRuns)} of{' '}
-            {state.totalRuns === null ? '?' : num(state.totalRuns)} runs loaded so far
+            — incomplete: counted in the {num(state.loadedRuns)} runs loaded so far, of{' '}
+            {state.totalRuns === null ? 'an unknown number' : num(state.totalRuns)}
           </span>
         )}
         {filtered ? (
@@ -148,6 +148,8 @@ export function RunsList({
               tz: filters.tz,
               tools: filters.tools,
               outcome: listFilters.outcome ? outcomeParam(listFilters.outcome) : '',
+              configuration: listFilters.configuration,
+              status: listFilters.status,
             }}
           />
           <RunsTable

@@ -222,9 +222,11 @@ describe('RunsTable text that may not fit', () => {
     expect(within(table).getByText('16 min 44 s')).toHaveAttribute('title', '16 min 44 s')
     expect(within(table).getByText('12,345,678')).toHaveAttribute('title', '12,345,678')
     expect(within(table).getByText(long.configuration)).toHaveAttribute('title', long.configuration)
-    expect(within(table).getByText('waiting_for_approval')).toHaveAttribute(
+    // A status in words, never its raw value.
+    expect(within(table).getByText('Waiting for approval')).toHaveAttribute(
       'title',
-      'waiting_for_approval',
+      'Waiting for approval',
     )
+    expect(within(table).queryByText('waiting_for_approval')).toBeNull()
   })
 })

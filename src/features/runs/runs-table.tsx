@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useRef, useState, type ReactNode, type Ref } from 'react'
 import {
   formatDuration,
+  runStatusLabel,
   shortInstant,
   type RunRow,
   type RunSort,
@@ -78,11 +79,18 @@ function Cell({
         </th>
       )
     case 'configuration':
+      return (
+        <td>
+          <span className="truncate" title={row.configuration}>
+            {row.configuration || '–'}
+          </span>
+        </td>
+      )
     case 'status':
       return (
         <td>
-          <span className="truncate" title={row[column]}>
-            {row[column] || '–'}
+          <span className="truncate" title={runStatusLabel(row.status)}>
+            {runStatusLabel(row.status)}
           </span>
         </td>
       )

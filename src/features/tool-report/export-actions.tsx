@@ -72,6 +72,9 @@ export function ExportActions({ filters, rows, complete }: ExportActionsProps) {
       <button type="button" onClick={exportReport} disabled={!complete}>
         Export tool report (CSV)
       </button>
+      {!complete ? (
+        <span className="muted">The tool report export is available once every run is loaded.</span>
+      ) : null}
       <button
         type="button"
         onClick={() => void exportCalls()}
