@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { withStaticShell } from './src/app/shell'
@@ -108,6 +109,10 @@ export default defineConfig(({ mode }) => ({
     // which would restyle the whole document in the middle of its first render.
     cssCodeSplit: false,
     modulePreload: false,
+  },
+  // `@/x` is `src/x` (tsconfig.json's `paths` says the same to TypeScript and tsx).
+  resolve: {
+    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },
   // The runs-loading worker is an ES module so the demo's mock can be split off into a chunk.
   worker: { format: 'es' },

@@ -3,7 +3,7 @@
  * `escapeFormulae`, on the same rows in the same run, with peak heap printed.
  */
 import Papa from 'papaparse'
-import { TOOL_CALLS_COLUMNS, createCsvChunker, type CsvValue } from '../../src/domain/csv'
+import { TOOL_CALLS_COLUMNS, createCsvChunker, type CsvValue } from '@/domain/csv'
 import type { BenchRow } from './harness'
 
 const ROWS = 1_000_000

@@ -3,10 +3,10 @@
  * of the same pages), and the same per-tool and per-day aggregation written with arquero.
  */
 import * as aq from 'arquero'
-import { fastRunsPage, runsPageSchema, type Run, type Step } from '../../src/domain/contract'
-import { outcomeOf } from '../../src/domain/outcome'
-import { createScope, emptySummary, foldRuns, type ToolSummary } from '../../src/domain/summary'
-import { bucketDay, type DayBuckets } from '../../src/domain/time'
+import { fastRunsPage, runsPageSchema, type Run, type Step } from '@/domain/contract'
+import { outcomeOf } from '@/domain/outcome'
+import { createScope, emptySummary, foldRuns, type ToolSummary } from '@/domain/summary'
+import { bucketDay, type DayBuckets } from '@/domain/time'
 import type { BenchRow } from './harness'
 import { releaseScaleData, scaleData } from './scale-data'
 

@@ -1,4 +1,4 @@
-import { createInstallation } from '../../src/mocks/installation'
+import { createInstallation } from '@/mocks/installation'
 
 /** The demo installation at about 100,000 runs, as the JSON pages `GET /runs?limit=500` serves. */
 export interface ScaleData {

@@ -12,17 +12,17 @@ import path from 'node:path'
 import Papa from 'papaparse'
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { outcomeOf } from '../../src/domain/outcome'
-import { ADR_FIGURES, createInstallation, type MockRun } from '../../src/mocks/installation'
-import { startApi, type RunningApi } from '../../src/server/cli/start-api'
-import { openDatabase } from '../../src/server/db/open-database'
-import { NEVER_SELECTED } from '../../src/server/seed/record-run'
-import { seedInstallation } from '../../src/server/seed/seed-installation'
+import { outcomeOf } from '@/domain/outcome'
+import { ADR_FIGURES, createInstallation, type MockRun } from '@/mocks/installation'
+import { startApi, type RunningApi } from '@/server/cli/start-api'
+import { openDatabase } from '@/server/db/open-database'
+import { NEVER_SELECTED } from '@/server/seed/record-run'
+import { seedInstallation } from '@/server/seed/seed-installation'
 import {
   createTestDatabase,
   testEngines,
   type TestDatabase,
-} from '../../src/server/testing/engines'
+} from '@/server/testing/engines'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const API_PATH = '/api/diagnostics/v1'

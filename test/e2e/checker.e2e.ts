@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 

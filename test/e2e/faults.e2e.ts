@@ -6,11 +6,11 @@
  */
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createInstallation, type Installation } from '../../src/mocks/installation'
-import { createEmptyInstallation } from '../../src/mocks/variants'
+import { createInstallation, type Installation } from '@/mocks/installation'
+import { createEmptyInstallation } from '@/mocks/variants'
 import { apiHook } from '../fixtures/api-server'
 import { openWith, routeRuns } from '../fixtures/probes'
-import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const FULL = '/tools?from=2026-09-01&to=2026-11-28&tz=UTC'

@@ -7,11 +7,11 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createInstallation } from '../../src/mocks/installation'
-import { createHostileInstallation } from '../../src/mocks/variants'
+import { createInstallation } from '@/mocks/installation'
+import { createHostileInstallation } from '@/mocks/variants'
 import { HOSTILE_CORPUS, hostile } from '../fixtures/hostile-corpus'
 import { horizontalOverflow, openWith, shellIsUp, trapHits } from '../fixtures/probes'
-import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 import { configHook } from '../fixtures/config-hook'
 

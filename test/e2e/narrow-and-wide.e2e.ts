@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const LOADED = { timeout: 60_000 } as const

@@ -12,7 +12,7 @@ import {
   runsPageSchema,
   toolsResponseSchema,
   type Run,
-} from '../../src/domain/contract'
+} from '@/domain/contract'
 import {
   COMPARISON_CSV_COLUMNS,
   comparison,
@@ -22,11 +22,11 @@ import {
   foldEffect,
   recoveryOf,
   watchList,
-} from '../../src/domain/effect'
+} from '@/domain/effect'
 import { getResponse } from 'msw'
-import { createHandlers } from '../../src/mocks/handlers'
-import { createInstallation } from '../../src/mocks/installation'
-import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { createHandlers } from '@/mocks/handlers'
+import { createInstallation } from '@/mocks/installation'
+import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 

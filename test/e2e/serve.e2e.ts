@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STRICT_CSP, startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { STRICT_CSP, startServer, type RunningServer } from '@/server/static/serve.mjs'
 
 interface RawResponse {
   status: number

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../src/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
-import { CONTENT_TYPES, startServer } from '../../src/server/static/serve.mjs'
+import { CONTENT_TYPES, startServer } from '@/server/static/serve.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, RESULTS_DIR, requireBuild } from '../e2e/browser'
 
 const PAGES = [

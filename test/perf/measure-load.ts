@@ -6,11 +6,11 @@
  * Figures only: `npm run perf` (needs `npm run build` first). Nothing here is asserted.
  */
 import path from 'node:path'
-import { startServer } from '../../src/server/static/serve.mjs'
+import { startServer } from '@/server/static/serve.mjs'
 import type { Page } from 'playwright-core'
 import { launchBrowser, requireBuild } from '../e2e/browser'
 import { apiHook } from '../fixtures/api-server'
-import { createInstallation } from '../../src/mocks/installation'
+import { createInstallation } from '@/mocks/installation'
 import { configHook } from '../fixtures/config-hook'
 import { workerHeaps } from './worker-heaps'
 

@@ -28,11 +28,11 @@ import {
   toolSchema,
   toolsResponseSchema,
   unreadableStepSchema,
-} from '../../src/domain/contract'
-import { createHandlers, DEFAULT_BASE_URL } from '../../src/mocks/handlers'
-import { createInstallation } from '../../src/mocks/installation'
-import { createHostileInstallation } from '../../src/mocks/variants'
-import { server } from '../../src/mocks/node'
+} from '@/domain/contract'
+import { createHandlers, DEFAULT_BASE_URL } from '@/mocks/handlers'
+import { createInstallation } from '@/mocks/installation'
+import { createHostileInstallation } from '@/mocks/variants'
+import { server } from '@/mocks/node'
 
 // ---------------------------------------------------------------------------------------------
 // The OpenAPI document, compiled with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1)

@@ -1,15 +1,15 @@
-import type { Run } from '../../domain/contract'
+import type { Run } from '@/domain/contract'
 import {
   emptyEffectSummary,
   emptyFirstRefusal,
   foldEffect,
   foldFirstRefusal,
   type EffectScope,
-} from '../../domain/effect'
-import { emptyToolCallsCsv, foldToolCallsCsv } from '../../domain/csv'
-import { emptyRunsSummary, foldRunRows } from '../../domain/runs'
-import { emptySummary, foldRuns, type SummaryScope } from '../../domain/summary'
-import { hasLoneSurrogate } from '../../domain/code-units'
+} from '@/domain/effect'
+import { emptyToolCallsCsv, foldToolCallsCsv } from '@/domain/csv'
+import { emptyRunsSummary, foldRunRows } from '@/domain/runs'
+import { emptySummary, foldRuns, type SummaryScope } from '@/domain/summary'
+import { hasLoneSurrogate } from '@/domain/code-units'
 import type { RunsQuery } from '../endpoints'
 import type { Folder } from './load-all-runs'
 

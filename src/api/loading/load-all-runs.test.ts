@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import type { Run } from '../../domain/contract'
+import type { Run } from '@/domain/contract'
 import { ContractError, HttpError } from '../errors'
 import { retryWait, type RetryWait } from '../retry'
 import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'

@@ -1,4 +1,4 @@
-import type { Run } from '../../domain/contract'
+import type { Run } from '@/domain/contract'
 import { getRunsPage, type RunsQuery } from '../endpoints'
 import { ContractError, HttpError } from '../errors'
 import type { ApiConfig } from '../request'

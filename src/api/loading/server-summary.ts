@@ -1,4 +1,4 @@
-import { emptySummary, type ToolSummary } from '../../domain/summary'
+import { emptySummary, type ToolSummary } from '@/domain/summary'
 import { retryWait } from '../retry'
 import { fetchToolSummary } from '../summary-endpoint'
 import { queryOf, sendableTools } from './folder-specs'

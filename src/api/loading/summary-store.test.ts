@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { createScope } from '../../domain/summary'
+import { createScope } from '@/domain/summary'
 import type { Folder } from './load-all-runs'
 import { InThreadRunner } from './in-thread-runner'
 import { SummaryStore, type SummaryRequest } from './summary-store'

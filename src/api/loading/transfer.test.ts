@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Run } from '../../domain/contract'
-import { emptyRunsSummary, foldRunRows, type RunsSummary } from '../../domain/runs'
-import { createScope } from '../../domain/summary'
+import type { Run } from '@/domain/contract'
+import { emptyRunsSummary, foldRunRows, type RunsSummary } from '@/domain/runs'
+import { createScope } from '@/domain/summary'
 import { decodeSummary, encodeSummary } from './transfer'
 
 const scope = createScope({ from: '2026-11-01', to: '2026-11-30', tz: 'UTC', tools: [] })

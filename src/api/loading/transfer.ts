@@ -1,7 +1,7 @@
-import type { RunsSummary, RunRow } from '../../domain/runs'
-import { copyEffectSummary, type EffectSummary } from '../../domain/effect'
-import { copySummary, type ToolSummary } from '../../domain/summary'
-import { copyCounts } from '../../domain/summary/records'
+import type { RunsSummary, RunRow } from '@/domain/runs'
+import { copyEffectSummary, type EffectSummary } from '@/domain/effect'
+import { copySummary, type ToolSummary } from '@/domain/summary'
+import { copyCounts } from '@/domain/summary/records'
 import { ContractError, HtmlPageError, HttpError, NetworkError, TimeoutError } from '../errors'
 import type { FolderKind } from './folder-specs'
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { AFTER_RUNS, BEFORE_RUNS, CATALOGUE } from '../../domain/effect/test-fixtures'
+import { AFTER_RUNS, BEFORE_RUNS, CATALOGUE } from '@/domain/effect/test-fixtures'
 import { App } from '../app'
 import { createAppRouter } from '../router'
 

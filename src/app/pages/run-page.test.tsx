@@ -6,13 +6,13 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { App } from '../app'
 import { createAppRouter } from '../router'
-import type { Run } from '../../domain/contract'
+import type { Run } from '@/domain/contract'
 import {
   approvalDeclined,
   refusalInLastRound,
   refusalThenCorrected,
   waitingForInput,
-} from '../../domain/runs/test-runs'
+} from '@/domain/runs/test-runs'
 
 const base = '/api/diagnostics/v1'
 const meta = {

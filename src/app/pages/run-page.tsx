@@ -7,11 +7,11 @@ import {
   describeApiError,
   retryDelay,
   useRun,
-} from '../../api'
-import { ErrorState, LoadingState } from '../../components/ui/states'
-import { RunNotFound, RunTimeline, useEscapeKey } from '../../features/run-timeline'
+} from '@/api'
+import { ErrorState, LoadingState } from '@/components/ui/states'
+import { RunNotFound, RunTimeline, useEscapeKey } from '@/features/run-timeline'
 import { Link } from '@tanstack/react-router'
-import { decisionDate, parseEffectParams } from '../../domain/effect'
+import { decisionDate, parseEffectParams } from '@/domain/effect'
 import { useDashboardFilters } from '../use-dashboard-filters'
 
 /** While the run loads: and when a try failed and another follows, why and how long it waits. */

@@ -13,7 +13,7 @@ import {
   refusalThenCorrected,
   tool,
   waitingForInput,
-} from '../../domain/runs/test-runs'
+} from '@/domain/runs/test-runs'
 
 const base = '/api/diagnostics/v1'
 const meta = {

@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
-import { FilterBar, toolOptions } from '../../components/filters'
+import { FilterBar, toolOptions } from '@/components/filters'
 import {
   outcomeParam,
   parseRunListFilters,
@@ -8,10 +8,10 @@ import {
   runSortParams,
   type RunListFilters,
   type RunSort,
-} from '../../domain/runs'
-import { RunsList, useRunsList } from '../../features/runs'
-import { formatInstant } from '../../domain/time'
-import { useDeferredMount } from '../../components/ui/use-deferred-mount'
+} from '@/domain/runs'
+import { RunsList, useRunsList } from '@/features/runs'
+import { formatInstant } from '@/domain/time'
+import { useDeferredMount } from '@/components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 import { PAGE_INTROS } from '../shell'

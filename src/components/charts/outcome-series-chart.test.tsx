@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SeriesPoint } from '../../domain/summary'
+import type { SeriesPoint } from '@/domain/summary'
 import { OutcomeSeriesChart, SERIES_CHART_HEIGHT } from './outcome-series-chart'
 
 const point = (key: string, counts: Partial<SeriesPoint> | null): SeriesPoint => {

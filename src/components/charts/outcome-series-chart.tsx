@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from 'react'
-import type { SeriesGranularity, SeriesPoint } from '../../domain/summary'
+import type { SeriesGranularity, SeriesPoint } from '@/domain/summary'
 import { formatCount } from '../ui/format-count'
 import { ChartLegend } from './chart-legend'
 import { OUTCOME_SERIES, type OutcomeSeriesKey } from './outcome-colors'

@@ -11,7 +11,7 @@ import {
   type BarRectangleItem,
   type TooltipContentProps,
 } from 'recharts'
-import type { SeriesPoint } from '../../domain/summary'
+import type { SeriesPoint } from '@/domain/summary'
 import { formatCount } from '../ui/format-count'
 import { AxisTick } from './axis-tick'
 import { niceScale } from './axis-scale'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOOL_BAR_ORDERS } from '../../domain/summary'
+import { TOOL_BAR_ORDERS } from '@/domain/summary'
 import { OUTCOME_SERIES } from './outcome-colors'
 import { stackOrder } from './stack-order'
 

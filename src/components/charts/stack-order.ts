@@ -1,4 +1,4 @@
-import type { ToolBarOrder } from '../../domain/summary'
+import type { ToolBarOrder } from '@/domain/summary'
 import { OUTCOME_SERIES, type OutcomeSeriesKey } from './outcome-colors'
 
 /** The outcomes each ranking is about, drawn first (at the axis) so the ranked lengths line up. */

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { emptySummary, toolRows, type ToolSummary } from '../../domain/summary'
+import { emptySummary, toolRows, type ToolSummary } from '@/domain/summary'
 import { ToolBarsChart } from './tool-bars-chart'
 
 const HOSTILE = '<img src=x onerror=alert(1)>'

@@ -5,7 +5,7 @@ import {
   type ToolBar,
   type ToolBarOrder,
   type ToolRow,
-} from '../../domain/summary'
+} from '@/domain/summary'
 import { countOf, formatCount } from '../ui/format-count'
 import { ChartLegend } from './chart-legend'
 import type { OutcomeSeriesKey } from './outcome-colors'

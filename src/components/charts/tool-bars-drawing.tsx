@@ -8,7 +8,7 @@ import {
   type BarRectangleItem,
   type TooltipContentProps,
 } from 'recharts'
-import type { ToolBar } from '../../domain/summary'
+import type { ToolBar } from '@/domain/summary'
 import { formatCount } from '../ui/format-count'
 import { AxisTick } from './axis-tick'
 import { niceScale } from './axis-scale'

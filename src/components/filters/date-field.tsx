@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { isIsoDay, type IsoDay } from '../../domain/time'
+import { isIsoDay, type IsoDay } from '@/domain/time'
 
 /** How long a day chosen in the browser's picker waits before it is applied. */
 export const DATE_FIELD_PAUSE_MS = 600

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Filters } from '../../domain/filters'
+import type { Filters } from '@/domain/filters'
 import { DATE_FIELD_TYPING_PAUSE_MS } from './date-field'
 import { CHROME_TYPING_11012026, typeLikeChrome } from './date-field.testing'
 import { FilterBar } from './filter-bar'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { describeRangeProblem, type Filters, type Preset } from '../../domain/filters'
+import { describeRangeProblem, type Filters, type Preset } from '@/domain/filters'
 import { DateField } from './date-field'
 import { ToolPicker, type ToolOption } from './tool-picker'
 import { ZonePicker } from './zone-picker'

@@ -1,4 +1,4 @@
-import { isWritingTool, type Tool } from '../../domain/contract'
+import { isWritingTool, type Tool } from '@/domain/contract'
 import type { ToolOption } from './tool-picker'
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { filtersSchema, MAX_RANGE_DAYS, sameFilters, type FilterContext } from './filters'
 import { parseFilters } from './parse-filters'
 import { dataEndNote } from './preset-range'
-import { parseSearch, stringifySearch } from '../../app/search-params'
+import { parseSearch, stringifySearch } from '@/app/search-params'
 import { filtersToSearch } from './serialize-filters'
 
 const context: FilterContext = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkArguments } from '../../checker'
-import { CATALOGUE } from '../../mocks/installation/catalogue'
+import { checkArguments } from '@/checker'
+import { CATALOGUE } from '@/mocks/installation/catalogue'
 import { toolsResponseSchema } from '../contract'
 import { playgroundExamples, starterArgs } from './examples'
 import { parseJsonText } from './parse-json'

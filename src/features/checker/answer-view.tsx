@@ -1,4 +1,4 @@
-import type { CallAnswer, LenientPass } from '../../checker'
+import type { CallAnswer, LenientPass } from '@/checker'
 
 export interface AnswerViewProps {
   /** The answer to this call, or null when the call would run. */

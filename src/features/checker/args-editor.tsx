@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import type { JsonSyntaxError } from '../../domain/playground'
+import type { JsonSyntaxError } from '@/domain/playground'
 
 export interface ArgsEditorProps {
   label: string

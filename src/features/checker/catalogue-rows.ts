@@ -1,6 +1,6 @@
-import type { Tool } from '../../domain/contract'
-import { isWritingTool } from '../../domain/contract'
-import { countsRowOf, type CountsRow, type ToolSummary } from '../../domain/summary'
+import type { Tool } from '@/domain/contract'
+import { isWritingTool } from '@/domain/contract'
+import { countsRowOf, type CountsRow, type ToolSummary } from '@/domain/summary'
 
 /** One tool of the catalogue with what its schema declares and its calls in the filters. */
 export interface CatalogueRow {

@@ -1,14 +1,14 @@
 import { useCallback, useId, useMemo, useState } from 'react'
-import type { FoldedSummary } from '../../api'
-import { EmptyState } from '../../components/ui/states'
-import { UnreadableNotice } from '../../components/ui/unreadable-notice'
-import type { Tool } from '../../domain/contract'
-import type { Filters } from '../../domain/filters'
-import type { ToolSummary } from '../../domain/summary'
+import type { FoldedSummary } from '@/api'
+import { EmptyState } from '@/components/ui/states'
+import { UnreadableNotice } from '@/components/ui/unreadable-notice'
+import type { Tool } from '@/domain/contract'
+import type { Filters } from '@/domain/filters'
+import type { ToolSummary } from '@/domain/summary'
 import { catalogueRows, matchesQuery, otherCodesOf, type CatalogueRow } from './catalogue-rows'
 import { CatalogueTable } from './catalogue-table'
 import { CountsStatus } from './counts-status'
-import { countOf, formatCount } from '../../components/ui/format-count'
+import { countOf, formatCount } from '@/components/ui/format-count'
 
 export interface CatalogueSectionProps {
   tools: readonly Tool[]

@@ -8,12 +8,12 @@ import {
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
-import { filterSearch, runsSearch } from '../../domain/links'
-import type { Filters } from '../../domain/filters'
+import { filterSearch, runsSearch } from '@/domain/links'
+import type { Filters } from '@/domain/filters'
 import type { CatalogueRow } from './catalogue-rows'
 import { ParameterList } from './parameter-list'
-import { formatCount } from '../../components/ui/format-count'
-import { TableScroll } from '../../components/ui/table-scroll'
+import { formatCount } from '@/components/ui/format-count'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export interface CatalogueTableProps {
   rows: ReadonlyArray<CatalogueRow>

@@ -1,7 +1,7 @@
-import { describeApiError, type FoldedSummary } from '../../api'
-import { LoadBanner } from '../../components/ui/load-banner'
-import { LoadingState } from '../../components/ui/states'
-import type { ToolSummary } from '../../domain/summary'
+import { describeApiError, type FoldedSummary } from '@/api'
+import { LoadBanner } from '@/components/ui/load-banner'
+import { LoadingState } from '@/components/ui/states'
+import type { ToolSummary } from '@/domain/summary'
 
 /** The shared load banner for the calls counted next to each tool. */
 export function CountsStatus({ summary }: { summary: FoldedSummary<ToolSummary> }) {

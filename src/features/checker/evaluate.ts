@@ -4,8 +4,8 @@ import {
   type CallAnswer,
   type LenientPass,
   type OfferedTool,
-} from '../../checker'
-import { parseJsonText, type JsonSyntaxError } from '../../domain/playground'
+} from '@/checker'
+import { parseJsonText, type JsonSyntaxError } from '@/domain/playground'
 
 /** One call as typed in the playground: a tool and its arguments as JSON text. */
 export interface TypedCall {

@@ -1,11 +1,11 @@
 import { useMemo, type RefObject } from 'react'
-import type { Tool } from '../../domain/contract'
+import type { Tool } from '@/domain/contract'
 import {
   playgroundExamples,
   starterArgs,
   type PlaygroundCall,
   type PlaygroundState,
-} from '../../domain/playground'
+} from '@/domain/playground'
 import { Playground, type PlaygroundCase } from './playground'
 import { SchemaView } from './schema-view'
 import { ToolSelect } from './tool-select'

@@ -1,12 +1,12 @@
 import { useId, useMemo } from 'react'
-import type { OfferedTool } from '../../checker'
-import type { Tool } from '../../domain/contract'
+import type { OfferedTool } from '@/checker'
+import type { Tool } from '@/domain/contract'
 import {
   MAX_CALLS,
   type PlaygroundCall,
   type PlaygroundExample,
   type PlaygroundMode,
-} from '../../domain/playground'
+} from '@/domain/playground'
 import { AnswerView } from './answer-view'
 import { ArgsEditor } from './args-editor'
 import { evaluateTurn, type Evaluation } from './evaluate'

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { schemaTree, type SchemaNode } from '../../checker'
-import { formatCount } from '../../components/ui/format-count'
+import { schemaTree, type SchemaNode } from '@/checker'
+import { formatCount } from '@/components/ui/format-count'
 
 export interface SchemaViewProps {
   toolName: string

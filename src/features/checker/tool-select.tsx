@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react'
-import type { Tool } from '../../domain/contract'
+import type { Tool } from '@/domain/contract'
 
 export interface ToolSelectProps {
   label: string

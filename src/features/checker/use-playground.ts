@@ -5,7 +5,7 @@ import {
   parsePlayground,
   playgroundToSearch,
   type PlaygroundState,
-} from '../../domain/playground'
+} from '@/domain/playground'
 
 /** How long typing pauses before the link is updated (one history entry is replaced). */
 const WRITE_DELAY_MS = 300

@@ -1,5 +1,5 @@
-import { describeApiError, useMeta } from '../../api'
-import { privacyLevelLabel } from '../../domain/privacy'
+import { describeApiError, useMeta } from '@/api'
+import { privacyLevelLabel } from '@/domain/privacy'
 
 /** The installation's name and privacy level, in words, for the page header. */
 export function InstallationHeader() {

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import type { Comparison, ComparisonRow, EffectWindows } from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
+import type { Comparison, ComparisonRow, EffectWindows } from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
 import { num, points } from './format'
 import { reportOf, runsBehind } from './links'
 import { Rate } from './rate'
-import { TableScroll } from '../../components/ui/table-scroll'
-import { countOf } from '../../components/ui/format-count'
+import { TableScroll } from '@/components/ui/table-scroll'
+import { countOf } from '@/components/ui/format-count'
 
 export interface ComparisonTableProps {
   comparison: Comparison

@@ -1,20 +1,20 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useDeferredValue, useMemo } from 'react'
-import { useToolSummary } from '../../api'
-import type { Meta } from '../../domain/contract'
-import type { Filters } from '../../domain/filters'
-import { bucketRunsSearch, SERIES_RUNS_OUTCOME } from '../../domain/links'
-import { outcomeSeries, pointKeyOf, seriesOptionsFor, type SeriesPoint } from '../../domain/summary'
-import { dayOf } from '../../domain/time'
+import { useToolSummary } from '@/api'
+import type { Meta } from '@/domain/contract'
+import type { Filters } from '@/domain/filters'
+import { bucketRunsSearch, SERIES_RUNS_OUTCOME } from '@/domain/links'
+import { outcomeSeries, pointKeyOf, seriesOptionsFor, type SeriesPoint } from '@/domain/summary'
+import { dayOf } from '@/domain/time'
 import {
   ChartPlaceholder,
   OutcomeSeriesChart,
   SERIES_CHART_HEIGHT,
   type OutcomeSeriesKey,
-} from '../../components/charts'
-import { formatCount } from '../../components/ui/format-count'
-import { EmptyState } from '../../components/ui/states'
-import { UnreadableNotice } from '../../components/ui/unreadable-notice'
+} from '@/components/charts'
+import { formatCount } from '@/components/ui/format-count'
+import { EmptyState } from '@/components/ui/states'
+import { UnreadableNotice } from '@/components/ui/unreadable-notice'
 import { OverviewLoadBanner } from './overview-load-banner'
 
 export interface DailyChartProps {

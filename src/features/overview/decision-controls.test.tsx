@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CHROME_TYPING_11012026, typeLikeChrome } from '../../components/filters/date-field.testing'
-import { effectWindows, type Decision } from '../../domain/effect'
+import { CHROME_TYPING_11012026, typeLikeChrome } from '@/components/filters/date-field.testing'
+import { effectWindows, type Decision } from '@/domain/effect'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
 
 const DECISION: Decision = { ms: Date.UTC(2026, 9, 5, 12), source: 'meta' }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { DateField } from '../../components/filters/date-field'
-import { WINDOW_OPTIONS, type Decision, type EffectWindows } from '../../domain/effect'
-import { dayOf } from '../../domain/time'
+import { DateField } from '@/components/filters/date-field'
+import { WINDOW_OPTIONS, type Decision, type EffectWindows } from '@/domain/effect'
+import { dayOf } from '@/domain/time'
 import { days, formatWhen } from './format'
 
 export interface EffectParamsChange {

@@ -8,9 +8,9 @@ import {
   emptyEffectSummary,
   foldEffect,
   recoveryOf,
-} from '../../domain/effect'
-import { CATALOGUE, runOf } from '../../domain/effect/test-fixtures'
-import type { Filters } from '../../domain/filters'
+} from '@/domain/effect'
+import { CATALOGUE, runOf } from '@/domain/effect/test-fixtures'
+import type { Filters } from '@/domain/filters'
 import { DecisionControls } from './decision-controls'
 import { KpiCards } from './kpi-cards'
 

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react'
-import type { LoadState } from '../../api'
-import type { Tool } from '../../domain/contract'
+import type { LoadState } from '@/api'
+import type { Tool } from '@/domain/contract'
 import {
   comparison as compare,
   incidenceOf,
@@ -8,11 +8,11 @@ import {
   watchList,
   type EffectSummary,
   type EffectWindows,
-} from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
-import { AfterPaint } from '../../components/ui/after-paint'
-import { EmptyState } from '../../components/ui/states'
-import { UnreadableNotice } from '../../components/ui/unreadable-notice'
+} from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
+import { AfterPaint } from '@/components/ui/after-paint'
+import { EmptyState } from '@/components/ui/states'
+import { UnreadableNotice } from '@/components/ui/unreadable-notice'
 import { ComparisonTable } from './comparison-table'
 import { ExportComparison } from './export-comparison'
 import { formatWhen, num } from './format'
@@ -21,7 +21,7 @@ import { KpiCards } from './kpi-cards'
 import { RecoveryPanel } from './recovery-panel'
 import { SavingsPanel } from './savings-panel'
 import { WatchListPanel } from './watch-list-panel'
-import { countOf } from '../../components/ui/format-count'
+import { countOf } from '@/components/ui/format-count'
 
 export interface EffectReportProps {
   state: LoadState<EffectSummary>

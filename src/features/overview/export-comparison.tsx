@@ -3,9 +3,9 @@ import {
   comparisonFileName,
   type Comparison,
   type EffectWindows,
-} from '../../domain/effect'
-import { dayOf } from '../../domain/time'
-import { downloadChunks } from '../../components/ui/download'
+} from '@/domain/effect'
+import { dayOf } from '@/domain/time'
+import { downloadChunks } from '@/components/ui/download'
 
 export interface ExportComparisonProps {
   comparison: Comparison

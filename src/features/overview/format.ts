@@ -1,5 +1,5 @@
-import type { RateStat } from '../../domain/effect'
-import { formatCount } from '../../components/ui/format-count'
+import type { RateStat } from '@/domain/effect'
+import { formatCount } from '@/components/ui/format-count'
 
 /** A count with thousands separators. */
 export const num = formatCount

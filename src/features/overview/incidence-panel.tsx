@@ -1,4 +1,4 @@
-import type { Incidence } from '../../domain/effect'
+import type { Incidence } from '@/domain/effect'
 import { num, points } from './format'
 import { Rate } from './rate'
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import type { Comparison, EffectWindows, RecoveryMeasures } from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
+import type { Comparison, EffectWindows, RecoveryMeasures } from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
 import { num, pct, points } from './format'
 import { runsBehind } from './links'
 import { Rate } from './rate'

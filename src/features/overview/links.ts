@@ -1,7 +1,7 @@
-import type { EffectWindows, Window } from '../../domain/effect'
-import type { Filters, UrlSearch } from '../../domain/filters'
-import { filterSearch, runsSearch, type RunOutcomeFilter } from '../../domain/links'
-import { dayOf } from '../../domain/time'
+import type { EffectWindows, Window } from '@/domain/effect'
+import type { Filters, UrlSearch } from '@/domain/filters'
+import { filterSearch, runsSearch, type RunOutcomeFilter } from '@/domain/links'
+import { dayOf } from '@/domain/time'
 
 export type LinkSide = 'before' | 'after' | 'both'
 

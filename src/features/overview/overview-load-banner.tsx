@@ -1,6 +1,6 @@
-import { describeApiError, type FoldedSummary } from '../../api'
-import { LoadBanner } from '../../components/ui/load-banner'
-import { LoadingState } from '../../components/ui/states'
+import { describeApiError, type FoldedSummary } from '@/api'
+import { LoadBanner } from '@/components/ui/load-banner'
+import { LoadingState } from '@/components/ui/states'
 
 export interface OverviewLoadBannerProps {
   /** What is loading, e.g. "Loading the runs of both windows". */

@@ -1,14 +1,14 @@
 import { useDeferredValue, useMemo } from 'react'
-import type { Meta, Tool } from '../../domain/contract'
+import type { Meta, Tool } from '@/domain/contract'
 import {
   decisionDate,
   effectWindows,
   needsFirstRefusal,
   type EffectParams,
-} from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
-import { formatCount } from '../../components/ui/format-count'
-import { EmptyState } from '../../components/ui/states'
+} from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
+import { formatCount } from '@/components/ui/format-count'
+import { EmptyState } from '@/components/ui/states'
 import { DailyChart } from './daily-chart'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
 import { EffectReport } from './effect-report'

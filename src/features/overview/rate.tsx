@@ -1,4 +1,4 @@
-import type { RateStat } from '../../domain/effect'
+import type { RateStat } from '@/domain/effect'
 import { intervalText, num, pct } from './format'
 
 /**

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { effectWindows } from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
+import { effectWindows } from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
 import { TimeStrip } from './time-strip'
 
 const windows = effectWindows(Date.UTC(2026, 10, 5, 9), 14, {

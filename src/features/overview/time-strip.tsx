@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { timeStrip, type EffectWindows, type StripBar } from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
-import { dayRangeToInstants, formatDay } from '../../domain/time'
+import { timeStrip, type EffectWindows, type StripBar } from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
+import { dayRangeToInstants, formatDay } from '@/domain/time'
 import { formatWhen } from './format'
 
 export interface TimeStripProps {

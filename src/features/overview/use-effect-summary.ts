@@ -1,15 +1,15 @@
 import { useMemo } from 'react'
-import { useApiConfig, useFoldedSummary, type SummaryRequest } from '../../api'
-import type { Meta } from '../../domain/contract'
+import { useApiConfig, useFoldedSummary, type SummaryRequest } from '@/api'
+import type { Meta } from '@/domain/contract'
 import {
   createEffectScope,
   type CatalogueFlags,
   type EffectSummary,
   type EffectWindows,
   type FirstRefusal,
-} from '../../domain/effect'
-import { createScope } from '../../domain/summary'
-import { dayOf } from '../../domain/time'
+} from '@/domain/effect'
+import { createScope } from '@/domain/summary'
+import { dayOf } from '@/domain/time'
 
 export interface EffectLoad {
   windows: EffectWindows

@@ -3,11 +3,11 @@ import {
   WATCH_MAX_FAILURE_RATE_BEFORE,
   type EffectWindows,
   type WatchRow,
-} from '../../domain/effect'
-import type { Filters } from '../../domain/filters'
+} from '@/domain/effect'
+import type { Filters } from '@/domain/filters'
 import { num, pct } from './format'
 import { reportOf, runsBehind } from './links'
-import { TableScroll } from '../../components/ui/table-scroll'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export interface WatchListPanelProps {
   rows: readonly WatchRow[]

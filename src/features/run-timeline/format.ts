@@ -1,5 +1,5 @@
-import type { Step } from '../../domain/contract'
-import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
+import type { Step } from '@/domain/contract'
+import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 
 /** A tool step's outcome in words; '' for other steps. */
 export function outcomeLabel(step: Step): string {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { groupRounds, stepAnchorIds } from '../../domain/runs'
-import { handRun, llm, tool } from '../../domain/runs/test-runs'
+import { groupRounds, stepAnchorIds } from '@/domain/runs'
+import { handRun, llm, tool } from '@/domain/runs/test-runs'
 import { RefusedTurnNote } from './refused-turn-note'
 
 const ended = {

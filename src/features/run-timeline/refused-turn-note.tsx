@@ -1,6 +1,6 @@
 import { Fragment, type MouseEvent } from 'react'
-import type { Run, Step } from '../../domain/contract'
-import { anchorOf, type ResentCall, type RefusedTurn } from '../../domain/runs'
+import type { Run, Step } from '@/domain/contract'
+import { anchorOf, type ResentCall, type RefusedTurn } from '@/domain/runs'
 import { focusTarget } from './focus-target'
 import { outcomeLabel } from './format'
 

@@ -1,10 +1,10 @@
-import type { Run, Step } from '../../domain/contract'
-import { anchorOf, formatDuration, timeOfDay, type RoundGroup } from '../../domain/runs'
-import { formatInstant } from '../../domain/time'
+import type { Run, Step } from '@/domain/contract'
+import { anchorOf, formatDuration, timeOfDay, type RoundGroup } from '@/domain/runs'
+import { formatInstant } from '@/domain/time'
 import { decisionLabel, outcomeLabel } from './format'
 import { RefusedTurnNote } from './refused-turn-note'
 import { RoundWaterfall } from './round-waterfall'
-import { TableScroll } from '../../components/ui/table-scroll'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export interface RoundSectionProps {
   group: RoundGroup

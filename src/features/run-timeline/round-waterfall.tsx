@@ -1,7 +1,7 @@
-import { OUTCOME_SERIES } from '../../components/charts'
-import { anchorOf, formatDuration, type RoundGroup } from '../../domain/runs'
-import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
-import type { Step } from '../../domain/contract'
+import { OUTCOME_SERIES } from '@/components/charts'
+import { anchorOf, formatDuration, type RoundGroup } from '@/domain/runs'
+import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
+import type { Step } from '@/domain/contract'
 
 const colour = (key: string) => OUTCOME_SERIES.find((s) => s.key === key)?.color ?? 'gray'
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { handRun, llm } from '../../domain/runs/test-runs'
+import { handRun, llm } from '@/domain/runs/test-runs'
 import { RunHeader } from './run-header'
 
 describe('RunHeader badge', () => {

@@ -1,5 +1,5 @@
-import type { Meta, Run } from '../../domain/contract'
-import { decisionSide, formatDuration, shortInstant } from '../../domain/runs'
+import type { Meta, Run } from '@/domain/contract'
+import { decisionSide, formatDuration, shortInstant } from '@/domain/runs'
 
 export interface RunHeaderProps {
   run: Run

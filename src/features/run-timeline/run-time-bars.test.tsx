@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Run } from '../../domain/contract'
-import { groupRounds } from '../../domain/runs'
+import type { Run } from '@/domain/contract'
+import { groupRounds } from '@/domain/runs'
 import { RunTimeBars } from './run-time-bars'
 
 const run: Run = {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { Run } from '../../domain/contract'
+import type { Run } from '@/domain/contract'
 import {
   formatDuration,
   runTimePicture,
@@ -7,7 +7,7 @@ import {
   type RoundGroup,
   type RoundTime,
   type SpanKind,
-} from '../../domain/runs'
+} from '@/domain/runs'
 
 export interface RunTimeBarsProps {
   run: Pick<Run, 'startedAt' | 'finishedAt'>

@@ -1,8 +1,8 @@
-import type { UnreadableStep } from '../../domain/contract'
-import { timeOfDay } from '../../domain/runs'
-import { formatInstant } from '../../domain/time'
-import { TableScroll } from '../../components/ui/table-scroll'
-import { countOf } from '../../components/ui/format-count'
+import type { UnreadableStep } from '@/domain/contract'
+import { timeOfDay } from '@/domain/runs'
+import { formatInstant } from '@/domain/time'
+import { TableScroll } from '@/components/ui/table-scroll'
+import { countOf } from '@/components/ui/format-count'
 
 export interface UnreadableStepsProps {
   /** The run's `unreadableSteps` as the installation reported them; none shows nothing. */

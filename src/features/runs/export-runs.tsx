@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { EXCEL_MAX_ROWS, exceedsExcelRows, runsFileName } from '../../domain/csv'
-import { runsCsvChunks, type RunRow, type RunsCsvContext } from '../../domain/runs'
-import { downloadChunks } from '../../components/ui/download'
-import { formatCount } from '../../components/ui/format-count'
+import { EXCEL_MAX_ROWS, exceedsExcelRows, runsFileName } from '@/domain/csv'
+import { runsCsvChunks, type RunRow, type RunsCsvContext } from '@/domain/runs'
+import { downloadChunks } from '@/components/ui/download'
+import { formatCount } from '@/components/ui/format-count'
 
 export interface ExportRunsProps {
   /** The listed rows in the shown order. */

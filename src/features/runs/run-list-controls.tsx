@@ -5,8 +5,8 @@ import {
   runStatusLabel,
   type RunListFilters,
   type RunRow,
-} from '../../domain/runs'
-import { compareStrings } from '../../domain/summary/records'
+} from '@/domain/runs'
+import { compareStrings } from '@/domain/summary/records'
 
 export interface RunListControlsProps {
   filters: RunListFilters

@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
-import type { FoldedSummary } from '../../api'
-import type { Filters } from '../../domain/filters'
+import type { FoldedSummary } from '@/api'
+import type { Filters } from '@/domain/filters'
 import {
   describeSelection,
   outcomeParam,
@@ -12,15 +12,15 @@ import {
   type RunSort,
   type RunSortKey,
   type RunsSummary,
-} from '../../domain/runs'
-import { EmptyState, LoadingState } from '../../components/ui/states'
+} from '@/domain/runs'
+import { EmptyState, LoadingState } from '@/components/ui/states'
 import { ExportRuns } from './export-runs'
 import { RunListControls } from './run-list-controls'
 import { RunsLoadBanner } from './runs-load-banner'
 import { RunsTable } from './runs-table'
 import { useRunVisits, type ListScroll } from './run-return'
 import './runs.css'
-import { formatCount } from '../../components/ui/format-count'
+import { formatCount } from '@/components/ui/format-count'
 
 export interface RunsListProps {
   filters: Filters

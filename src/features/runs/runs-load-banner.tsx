@@ -1,6 +1,6 @@
-import { describeApiError, type LoadState } from '../../api'
-import type { RunsSummary } from '../../domain/runs'
-import { LoadBanner } from '../../components/ui/load-banner'
+import { describeApiError, type LoadState } from '@/api'
+import type { RunsSummary } from '@/domain/runs'
+import { LoadBanner } from '@/components/ui/load-banner'
 
 export interface RunsLoadBannerProps {
   state: LoadState<RunsSummary>

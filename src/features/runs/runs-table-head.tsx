@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { isTextSortKey, type RunSort, type RunSortKey } from '../../domain/runs'
+import { isTextSortKey, type RunSort, type RunSortKey } from '@/domain/runs'
 
 export interface RunsColumn {
   key: RunSortKey

@@ -7,7 +7,7 @@ import {
   createRouter,
 } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { sortRunRows, toggleSort, type RunRow, type RunSort } from '../../domain/runs'
+import { sortRunRows, toggleSort, type RunRow, type RunSort } from '@/domain/runs'
 import { RunsTable } from './runs-table'
 import type { ReturnTarget } from './run-return'
 

@@ -8,8 +8,8 @@ import {
   type RunRow,
   type RunSort,
   type RunSortKey,
-} from '../../domain/runs'
-import { formatCount } from '../../components/ui/format-count'
+} from '@/domain/runs'
+import { formatCount } from '@/components/ui/format-count'
 import type { ListScroll, ReturnTarget } from './run-return'
 import { ROW_HEIGHT, returnOffset, useReturnFocus } from './use-return-focus'
 import { RUNS_COLUMNS, RunsTableHead } from './runs-table-head'

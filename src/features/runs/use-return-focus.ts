@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react'
-import type { RunRow } from '../../domain/runs'
+import type { RunRow } from '@/domain/runs'
 import type { ReturnTarget } from './run-return'
 
 /** The height of a row of the runs table, in CSS pixels (the virtualiser's estimate). */

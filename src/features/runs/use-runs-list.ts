@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
-import { useApiConfig, useFoldedSummary, type SummaryRequest } from '../../api'
-import type { Filters } from '../../domain/filters'
-import type { RunsSummary } from '../../domain/runs'
-import { createScope, narrowScope } from '../../domain/summary'
+import { useApiConfig, useFoldedSummary, type SummaryRequest } from '@/api'
+import type { Filters } from '@/domain/filters'
+import type { RunsSummary } from '@/domain/runs'
+import { createScope, narrowScope } from '@/domain/summary'
 
 type Within = { startMs: number; endMs: number } | null
 

@@ -1,17 +1,17 @@
 import { useRef, useState } from 'react'
-import { describeApiError, useApiConfig, useSummaryStore } from '../../api'
-import type { Filters } from '../../domain/filters'
+import { describeApiError, useApiConfig, useSummaryStore } from '@/api'
+import type { Filters } from '@/domain/filters'
 import {
   EXCEL_MAX_ROWS,
   exceedsExcelRows,
   toolCallsFileName,
   toolReportChunks,
   toolReportFileName,
-} from '../../domain/csv'
-import { createScope, type ToolRow } from '../../domain/summary'
-import { downloadChunks } from '../../components/ui/download'
+} from '@/domain/csv'
+import { createScope, type ToolRow } from '@/domain/summary'
+import { downloadChunks } from '@/components/ui/download'
 import { exportToolCalls } from './export-tool-calls'
-import { formatCount } from '../../components/ui/format-count'
+import { formatCount } from '@/components/ui/format-count'
 
 export interface ExportActionsProps {
   filters: Filters

@@ -1,6 +1,6 @@
-import type { ApiConfig, SummaryStore } from '../../api'
-import { toolCallsCsvHeader, type ToolCallsCsvPage } from '../../domain/csv'
-import type { SummaryScope } from '../../domain/summary'
+import type { ApiConfig, SummaryStore } from '@/api'
+import { toolCallsCsvHeader, type ToolCallsCsvPage } from '@/domain/csv'
+import type { SummaryScope } from '@/domain/summary'
 
 export interface ToolCallsExport {
   chunks: BlobPart[]

@@ -1,5 +1,5 @@
-import { wilsonInterval } from '../../domain/stats'
-import { formatCount } from '../../components/ui/format-count'
+import { wilsonInterval } from '@/domain/stats'
+import { formatCount } from '@/components/ui/format-count'
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`
 

@@ -1,6 +1,6 @@
-import { describeApiError, type LoadState } from '../../api'
-import type { ToolSummary } from '../../domain/summary'
-import { LoadBanner } from '../../components/ui/load-banner'
+import { describeApiError, type LoadState } from '@/api'
+import type { ToolSummary } from '@/domain/summary'
+import { LoadBanner } from '@/components/ui/load-banner'
 
 export interface ToolReportLoadBannerProps {
   state: LoadState<ToolSummary>

@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router'
 import { memo, useCallback, useDeferredValue, useMemo } from 'react'
-import type { Meta, Tool } from '../../domain/contract'
-import { isWritingTool } from '../../domain/contract'
-import type { Filters } from '../../domain/filters'
-import { bucketRunsSearch, runsSearch, SERIES_RUNS_OUTCOME } from '../../domain/links'
-import { decisionDate } from '../../domain/effect'
-import { dayOf } from '../../domain/time'
+import type { Meta, Tool } from '@/domain/contract'
+import { isWritingTool } from '@/domain/contract'
+import type { Filters } from '@/domain/filters'
+import { bucketRunsSearch, runsSearch, SERIES_RUNS_OUTCOME } from '@/domain/links'
+import { decisionDate } from '@/domain/effect'
+import { dayOf } from '@/domain/time'
 import {
   otherRefusalCodes,
   outcomeSeries,
@@ -16,15 +16,15 @@ import {
   type ToolSort,
   type SeriesPoint,
   type ToolSummary,
-} from '../../domain/summary'
-import { OutcomeSeriesChart, ToolBarsChart, type OutcomeSeriesKey } from '../../components/charts'
-import { EmptyState, LoadingState } from '../../components/ui/states'
-import { UnreadableNotice } from '../../components/ui/unreadable-notice'
-import type { LoadState, FoldedSummary } from '../../api'
+} from '@/domain/summary'
+import { OutcomeSeriesChart, ToolBarsChart, type OutcomeSeriesKey } from '@/components/charts'
+import { EmptyState, LoadingState } from '@/components/ui/states'
+import { UnreadableNotice } from '@/components/ui/unreadable-notice'
+import type { LoadState, FoldedSummary } from '@/api'
 import { ExportActions } from './export-actions'
 import { ToolReportLoadBanner } from './tool-report-load-banner'
 import { ToolTable } from './tool-table'
-import { countOf } from '../../components/ui/format-count'
+import { countOf } from '@/components/ui/format-count'
 
 export interface ToolReportProps {
   filters: Filters

@@ -7,8 +7,8 @@ import {
   createRouter,
 } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Filters } from '../../domain/filters'
-import { emptySummary, otherRefusalCodes, toolRows, totalsRow } from '../../domain/summary'
+import type { Filters } from '@/domain/filters'
+import { emptySummary, otherRefusalCodes, toolRows, totalsRow } from '@/domain/summary'
 import { ToolTable } from './tool-table'
 
 const filters: Filters = {

@@ -10,8 +10,8 @@ import {
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
-import { runsSearch, type RunsLinkExtra } from '../../domain/links'
-import type { Filters } from '../../domain/filters'
+import { runsSearch, type RunsLinkExtra } from '@/domain/links'
+import type { Filters } from '@/domain/filters'
 import {
   DEFAULT_TOOL_SORT,
   TOOL_SORT_KEYS,
@@ -19,11 +19,11 @@ import {
   type ToolRow,
   type ToolSort,
   type ToolSortKey,
-} from '../../domain/summary'
+} from '@/domain/summary'
 import { RateCell } from './rate-cell'
-import { countOf, formatCount } from '../../components/ui/format-count'
-import { sameItems, useStable } from '../../components/ui/use-stable'
-import { TableScroll } from '../../components/ui/table-scroll'
+import { countOf, formatCount } from '@/components/ui/format-count'
+import { sameItems, useStable } from '@/components/ui/use-stable'
+import { TableScroll } from '@/components/ui/table-scroll'
 
 export interface ToolTableProps {
   rows: ReadonlyArray<ToolRow>

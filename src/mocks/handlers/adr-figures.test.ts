@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toolsResponseSchema, type Run, type Step } from '../../domain/contract'
-import { outcomeOf } from '../../domain/outcome'
+import { toolsResponseSchema, type Run, type Step } from '@/domain/contract'
+import { outcomeOf } from '@/domain/outcome'
 import { server } from '../node'
 import { apiUrl, fetchAllRuns } from '../testing/fetch-all-runs'
 

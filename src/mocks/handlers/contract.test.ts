@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { metaSchema, runSchema, runsPageSchema, toolsResponseSchema } from '../../domain/contract'
+import { metaSchema, runSchema, runsPageSchema, toolsResponseSchema } from '@/domain/contract'
 import { createInstallation } from '../installation'
 import { server } from '../node'
 import { apiUrl } from '../testing/fetch-all-runs'

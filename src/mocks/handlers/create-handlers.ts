@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
-import { decodeCursor, encodeCursor, parseRunsParams } from '../../domain/api-query'
+import { decodeCursor, encodeCursor, parseRunsParams } from '@/domain/api-query'
 import { summaryHandler } from './summary-handler'
 
 /** Where the dashboard finds the API by default (config.json may say otherwise). */

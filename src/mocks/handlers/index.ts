@@ -9,7 +9,7 @@ export {
   MAX_LIMIT,
   parseRunsParams,
   type CursorKey,
-} from '../../domain/api-query'
+} from '@/domain/api-query'
 
 /** The demo installation at its default seed and scale. */
 export const defaultInstallation = createInstallation()

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { errorBodySchema, type Run } from '../../domain/contract'
+import { errorBodySchema, type Run } from '@/domain/contract'
 import { server } from '../node'
 import { apiUrl, fetchAllRuns } from '../testing/fetch-all-runs'
-import { encodeCursor } from '../../domain/api-query'
+import { encodeCursor } from '@/domain/api-query'
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterEach(() => server.resetHandlers())

@@ -1,5 +1,5 @@
-import type { z } from '../../domain/zod'
-import type { summaryResponseSchema } from '../../domain/contract'
+import type { z } from '@/domain/zod'
+import type { summaryResponseSchema } from '@/domain/contract'
 import type { Installation, MockRun } from '../installation'
 
 /** A `GET /summary` body as the mock serves it. */

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { aggregateSummary, type MockSummary } from './summary-aggregate'
-import { parseSummaryParams } from '../../domain/api-query'
+import { parseSummaryParams } from '@/domain/api-query'
 
 /**
  * `GET {base}/summary` (decision 0008). When `offered`, the pre-aggregated summary of the query

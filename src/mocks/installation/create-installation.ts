@@ -8,8 +8,8 @@
  * 4. `assignFailures` picks exactly the quota of failing calls per tool from those calls; only
  *    `toolIsError` of a pre-cut-off run depends on it, never a step's time, tool or count.
  */
-import type { z } from '../../domain/zod'
-import type { metaSchema } from '../../domain/contract'
+import type { z } from '@/domain/zod'
+import type { metaSchema } from '@/domain/contract'
 import { CATALOGUE, toolAt, type ToolDefinition } from './catalogue'
 import { ADR_FIGURES, assignFailures, fitCallTotal, type CallRef } from './figures'
 import { materialize } from './materialize'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KNOWN_RUN_STATUSES } from '../../domain/contract'
+import { KNOWN_RUN_STATUSES } from '@/domain/contract'
 import { CATALOGUE } from './catalogue'
 import { createInstallation, type MockRun } from '.'
 import { TERMINATION_REASONS } from './sim-types'

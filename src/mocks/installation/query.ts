@@ -1,7 +1,7 @@
 import { CATALOGUE } from './catalogue'
 import type { RunIndex } from './run-index'
 
-import type { RunQuery } from '../../domain/api-query'
+import type { RunQuery } from '@/domain/api-query'
 
 export type { RunQuery }
 

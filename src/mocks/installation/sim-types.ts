@@ -1,5 +1,5 @@
-import type { z } from '../../domain/zod'
-import type { runSchema, stepSchema } from '../../domain/contract'
+import type { z } from '@/domain/zod'
+import type { runSchema, stepSchema } from '@/domain/contract'
 
 /** The run statuses and termination reasons the loop knows (agent-loop-facts). */
 export const TERMINATION_REASONS = [

@@ -1,5 +1,5 @@
-import { isWritingTool } from '../../domain/contract'
-import { checkTurn, type OfferedTool } from '../../checker'
+import { isWritingTool } from '@/domain/contract'
+import { checkTurn, type OfferedTool } from '@/checker'
 import { validArguments, type Arguments } from './arguments'
 import { CATALOGUE, toolAt } from './catalogue'
 import { applyMistake, omitDefaulted, type Mistake } from './mistakes'

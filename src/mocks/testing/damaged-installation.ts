@@ -1,4 +1,4 @@
-import type { UnreadableStep } from '../../domain/contract'
+import type { UnreadableStep } from '@/domain/contract'
 import { createInstallation, type Installation, type MockRun } from '../installation'
 import { rewriteInstallation } from '../variants/rewrite-installation'
 

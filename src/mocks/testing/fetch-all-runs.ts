@@ -1,4 +1,4 @@
-import { runsPageSchema, type Run } from '../../domain/contract'
+import { runsPageSchema, type Run } from '@/domain/contract'
 
 /** The absolute URL of the default mock API in the test document (jsdom's location). */
 export function apiUrl(path: string, base = '/api/diagnostics/v1'): string {

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../config/runtime-config'
+import type { RuntimeConfig } from '@/config/runtime-config'
 import { createInstallation, type Installation, type InstallationOptions } from '../installation'
 import { createEmptyInstallation } from './empty-installation'
 import { createHostileInstallation } from './hostile-installation'

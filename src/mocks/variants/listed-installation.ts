@@ -1,4 +1,4 @@
-import type { RunQuery } from '../../domain/api-query'
+import type { RunQuery } from '@/domain/api-query'
 import type { Installation, MockMeta, MockRun, ToolDefinition } from '../installation'
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -1,4 +1,4 @@
-import { bucketIndex, createDayBuckets, dayOf } from '../../domain/time'
+import { bucketIndex, createDayBuckets, dayOf } from '@/domain/time'
 import { secondsFrom } from '../read/run-match'
 import {
   summaryOf,

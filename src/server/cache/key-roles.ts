@@ -1,4 +1,4 @@
-import { outcomeOf } from '../../domain/outcome'
+import { outcomeOf } from '@/domain/outcome'
 import type { GroupKey } from './step-store'
 
 /** What a group of one key does to a summary. Ordered: from `Succeeded` on, it is a call. */

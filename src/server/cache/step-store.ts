@@ -5,7 +5,7 @@
  * megabytes; runs and texts get small ids ({@link GroupIds}), each text decoded once.
  */
 import { decodeOutcome, decodeToolName } from '../read/outcome-pairs'
-import type { Step } from '../../domain/contract'
+import type { Step } from '@/domain/contract'
 
 /** Seconds per bucket. Since 2023 every zone's offset and transition falls on a quarter hour. */
 export const BUCKET_SECONDS = 900

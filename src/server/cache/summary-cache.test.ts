@@ -4,7 +4,7 @@
  * waits for the refresh. On SQLite: the rule is the cache's own, not the engine's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseSummaryParams } from '../../domain/api-query'
+import { parseSummaryParams } from '@/domain/api-query'
 import { appendRuns } from '../seed/seed-installation'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { START, toRun } from '../testing/generated-runs'

@@ -1,6 +1,6 @@
 /** `npm run api:seed -- --database <url> [--scale N]`: the demo installation, as the CMS records it. */
 import { writeFile } from 'node:fs/promises'
-import { createInstallation } from '../../mocks/installation'
+import { createInstallation } from '@/mocks/installation'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { seedInstallation } from '../seed/seed-installation'
 import { parseSeedOptions, SEED_USAGE, UsageError } from './options'

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseRunsParams, parseSummaryParams } from '../../domain/api-query'
-import type { Tool } from '../../domain/contract'
+import { parseRunsParams, parseSummaryParams } from '@/domain/api-query'
+import type { Tool } from '@/domain/contract'
 import { isAuthorized } from '../setup/tokens'
 import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'

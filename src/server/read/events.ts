@@ -1,4 +1,4 @@
-import type { Step } from '../../domain/contract'
+import type { Step } from '@/domain/contract'
 import { num, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, sql, type Fragment } from '../sql/fragment'

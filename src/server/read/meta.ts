@@ -1,4 +1,4 @@
-import type { Meta } from '../../domain/contract'
+import type { Meta } from '@/domain/contract'
 import { num, type Database } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import type { Settings } from '../setup/settings'

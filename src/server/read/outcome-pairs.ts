@@ -1,4 +1,4 @@
-import type { Step } from '../../domain/contract'
+import type { Step } from '@/domain/contract'
 import type { Dialect } from '../sql/dialect'
 import { bound, type Fragment } from '../sql/fragment'
 

@@ -1,4 +1,4 @@
-import type { RunQuery } from '../../domain/api-query'
+import type { RunQuery } from '@/domain/api-query'
 import type { Dialect } from '../sql/dialect'
 import { bound, join, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, WRITE_KIND } from '../sql/tables'

@@ -1,5 +1,5 @@
-import { decodeCursor, encodeCursor, type RunQuery } from '../../domain/api-query'
-import type { Run } from '../../domain/contract'
+import { decodeCursor, encodeCursor, type RunQuery } from '@/domain/api-query'
+import type { Run } from '@/domain/contract'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, join, sql } from '../sql/fragment'

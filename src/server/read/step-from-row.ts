@@ -1,4 +1,4 @@
-import { stepSchema, type Step } from '../../domain/contract'
+import { stepSchema, type Step } from '@/domain/contract'
 import { num, text, type Row } from '../db/database'
 import { keyAlias, PAYLOAD_KEYS, type PayloadKey } from '../sql/payload-keys'
 

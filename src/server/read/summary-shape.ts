@@ -1,6 +1,6 @@
-import type { SummaryParams } from '../../domain/api-query'
-import type { Step, SummaryResponse } from '../../domain/contract'
-import { outcomeOf, refusalCodeOf } from '../../domain/outcome'
+import type { SummaryParams } from '@/domain/api-query'
+import type { Step, SummaryResponse } from '@/domain/contract'
+import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 
 export type SummaryQuery = Extract<SummaryParams, { ok: true }>
 type Row = SummaryResponse['rows'][number]

@@ -1,5 +1,5 @@
-import { outcomeOf } from '../../domain/outcome'
-import { bucketDay, createDayBuckets, dayOf } from '../../domain/time'
+import { outcomeOf } from '@/domain/outcome'
+import { bucketDay, createDayBuckets, dayOf } from '@/domain/time'
 import { num, text, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, join, sql, type Fragment } from '../sql/fragment'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bucketDay, createDayBuckets, dayOf } from '../../domain/time'
+import { bucketDay, createDayBuckets, dayOf } from '@/domain/time'
 import { timeBuckets } from './time-buckets'
 
 const ZONES = [

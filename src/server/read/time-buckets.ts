@@ -1,4 +1,4 @@
-import type { DayBuckets } from '../../domain/time'
+import type { DayBuckets } from '@/domain/time'
 
 const DAY_SECONDS = 86_400
 

@@ -1,4 +1,4 @@
-import { toolSchema, type Tool } from '../../domain/contract'
+import { toolSchema, type Tool } from '@/domain/contract'
 import { num, text, type Database } from '../db/database'
 import { MCP_SERVERS, MCP_TOOLS } from '../sql/tables'
 

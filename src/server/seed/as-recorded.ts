@@ -1,4 +1,4 @@
-import type { MockRun, MockStep } from '../../mocks/installation'
+import type { MockRun, MockStep } from '@/mocks/installation'
 import { storedDuration } from './record-run'
 
 const floorIso = (iso: string): string =>

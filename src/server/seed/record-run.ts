@@ -1,4 +1,4 @@
-import type { MockRun, MockStep } from '../../mocks/installation'
+import type { MockRun, MockStep } from '@/mocks/installation'
 
 /** Text the CMS keeps verbatim in columns the server must never select; tests look for it. */
 export const NEVER_SELECTED = 'NEVER-SELECTED-TRANSCRIPT'

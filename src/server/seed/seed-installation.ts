@@ -1,4 +1,4 @@
-import type { Installation, MockRun } from '../../mocks/installation'
+import type { Installation, MockRun } from '@/mocks/installation'
 import { num, text, type Database, type SqlValue } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from '../sql/tables'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { instantSchema, toolSchema, type Tool } from '../../domain/contract'
-import { z } from '../../domain/zod'
+import { instantSchema, toolSchema, type Tool } from '@/domain/contract'
+import { z } from '@/domain/zod'
 
 /** CMS configuration that is not in the tables (`--settings <file>`); every key optional. */
 export const settingsSchema = z

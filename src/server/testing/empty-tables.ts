@@ -1,4 +1,4 @@
-import { createListedInstallation } from '../../mocks/variants'
+import { createListedInstallation } from '@/mocks/variants'
 import type { Database, Engine } from '../db/database'
 import { openDatabase } from '../db/open-database'
 import { seedInstallation } from '../seed/seed-installation'

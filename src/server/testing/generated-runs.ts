@@ -4,8 +4,8 @@
  * across DST changes, and summary queries over local days in zones with odd offsets.
  */
 import fc from 'fast-check'
-import { addDays, type IsoDay } from '../../domain/time'
-import type { MockRun, MockStep } from '../../mocks/installation'
+import { addDays, type IsoDay } from '@/domain/time'
+import type { MockRun, MockStep } from '@/mocks/installation'
 import { HOSTILE_CORPUS } from '../../../test/fixtures/hostile-corpus'
 
 export const TOOL_NAMES = [

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Installation } from '../../mocks/installation'
+import type { Installation } from '@/mocks/installation'
 import { startApi, type RunningApi } from '../cli/start-api'
 import type { Engine } from '../db/database'
 import { openDatabase } from '../db/open-database'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toolSchema } from '../../../domain/contract'
+import { toolSchema } from '@/domain/contract'
 import { CATALOGUE } from '.'
 
 const BUILTIN_KEYWORDS = new Set([

@@ -1,5 +1,5 @@
-import type { z } from '../../../domain/zod'
-import type { toolSchema } from '../../../domain/contract'
+import type { z } from '@/domain/zod'
+import type { toolSchema } from '@/domain/contract'
 
 /** A JSON Schema node as the catalogue writes it. */
 export type JsonSchema = Record<string, unknown>
