@@ -6,3 +6,4 @@ export {
   type OutcomeSeriesChartProps,
 } from './outcome-series-chart'
 export { ChartPlaceholder } from './chart-placeholder'
+export { useSeriesActions } from './use-series-actions'

@@ -1,16 +1,14 @@
-import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useDeferredValue, useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { useToolSummary } from '@/api'
 import type { Meta } from '@/domain/contract'
 import type { Filters } from '@/domain/filters'
-import { bucketRunsSearch, SERIES_RUNS_OUTCOME } from '@/domain/links'
-import { outcomeSeries, pointKeyOf, seriesOptionsFor, type SeriesPoint } from '@/domain/summary'
+import { outcomeSeries, pointKeyOf, seriesOptionsFor } from '@/domain/summary'
 import { dayOf } from '@/domain/time'
 import {
   ChartPlaceholder,
   OutcomeSeriesChart,
   SERIES_CHART_HEIGHT,
-  type OutcomeSeriesKey,
+  useSeriesActions,
 } from '@/components/charts'
 import { formatCount } from '@/components/ui/format-count'
 import { EmptyState } from '@/components/ui/states'
@@ -44,23 +42,7 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
   )
   const day = decisionMs === null ? null : dayOf(decisionMs, shown.tz)
   const marker = series ? pointKeyOf(series.points, day) : null
-  const navigate = useNavigate()
-  const openRuns = useCallback(
-    (point: SeriesPoint, key: OutcomeSeriesKey) =>
-      void navigate({
-        to: '/runs',
-        search: bucketRunsSearch(shown, point, SERIES_RUNS_OUTCOME[key]),
-      }),
-    [navigate, shown],
-  )
-  const onRangeSelect = useMemo(
-    () =>
-      onFiltersChange
-        ? (first: SeriesPoint, last: SeriesPoint) =>
-            onFiltersChange({ from: first.first, to: last.last, preset: 'custom' })
-        : undefined,
-    [onFiltersChange],
-  )
+  const { openBucketRuns: openRuns, onRangeSelect } = useSeriesActions(shown, onFiltersChange)
   const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
   const unreadable = state?.summary.unreadableToolSteps ?? 0
   return (

@@ -3,7 +3,7 @@ import { memo, useCallback, useDeferredValue, useMemo } from 'react'
 import type { Meta, Tool } from '@/domain/contract'
 import { isWritingTool } from '@/domain/contract'
 import type { Filters } from '@/domain/filters'
-import { bucketRunsSearch, runsSearch, SERIES_RUNS_OUTCOME } from '@/domain/links'
+import { runsSearch, SERIES_RUNS_OUTCOME } from '@/domain/links'
 import { decisionDate } from '@/domain/effect'
 import { dayOf } from '@/domain/time'
 import {
@@ -14,10 +14,14 @@ import {
   toolRows,
   totalsRow,
   type ToolSort,
-  type SeriesPoint,
   type ToolSummary,
 } from '@/domain/summary'
-import { OutcomeSeriesChart, ToolBarsChart, type OutcomeSeriesKey } from '@/components/charts'
+import {
+  OutcomeSeriesChart,
+  ToolBarsChart,
+  useSeriesActions,
+  type OutcomeSeriesKey,
+} from '@/components/charts'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { UnreadableNotice } from '@/components/ui/unreadable-notice'
 import type { LoadState, FoldedSummary } from '@/api'
@@ -119,22 +123,7 @@ const ToolReportBody = memo(function ToolReportBody({
       }),
     [navigate, filters],
   )
-  const openBucketRuns = useCallback(
-    (point: SeriesPoint, key: OutcomeSeriesKey) =>
-      void navigate({
-        to: '/runs',
-        search: bucketRunsSearch(filters, point, SERIES_RUNS_OUTCOME[key]),
-      }),
-    [navigate, filters],
-  )
-  const onRangeSelect = useMemo(
-    () =>
-      onFiltersChange
-        ? (first: SeriesPoint, last: SeriesPoint) =>
-            onFiltersChange({ from: first.first, to: last.last, preset: 'custom' })
-        : undefined,
-    [onFiltersChange],
-  )
+  const { openBucketRuns, onRangeSelect } = useSeriesActions(filters, onFiltersChange)
   // The decision marker: the installation's own date (the overview can also take one from the
   // link or the first refusal).
   const decision = decisionDate({
