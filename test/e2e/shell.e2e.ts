@@ -110,6 +110,9 @@ describe('the demo shell (dist-demo)', () => {
     async (link) => {
       const probe = await open(new URL(link, server.url).href)
       await expectShell(probe.page)
+      // A reload aborts what is still loading (a lazy chart chunk, say) and Chromium reports
+      // that as a failed request; the page's own loading must finish first.
+      await probe.page.waitForLoadState('networkidle')
       await probe.page.reload()
       await expectShell(probe.page)
       expect(new URL(probe.page.url()).pathname).toBe(new URL(link, server.url).pathname)
@@ -122,6 +125,7 @@ describe('the demo shell (dist-demo)', () => {
   it('renders the shell on a deep link to an unknown run and after a reload', async () => {
     const probe = await open(new URL('/runs/some-uuid', server.url).href)
     await expectShell(probe.page)
+    await probe.page.waitForLoadState('networkidle')
     await probe.page.reload()
     await expectShell(probe.page)
     expect(new URL(probe.page.url()).pathname).toBe('/runs/some-uuid')
