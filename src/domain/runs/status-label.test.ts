@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { KNOWN_RUN_STATUSES } from '../contract/run'
-import { runStatusLabel } from './status-label'
+import { runStatusInSentence, runStatusLabel, terminationReasonLabel } from './status-label'
 
 describe('runStatusLabel', () => {
   it('words every status the contract names, never the raw value', () => {
@@ -13,5 +13,34 @@ describe('runStatusLabel', () => {
     expect(runStatusLabel('__proto__')).toBe('__proto__')
     expect(runStatusLabel('constructor')).toBe('constructor')
     expect(runStatusLabel('')).toBe('–')
+  })
+})
+
+describe('runStatusInSentence and terminationReasonLabel', () => {
+  it('lower-cases a known label inside a sentence and keeps an unknown value as sent', () => {
+    expect(runStatusInSentence('waiting_for_input')).toBe('waiting for input')
+    expect(runStatusInSentence('Paused_By_Admin')).toBe('Paused_By_Admin')
+  })
+
+  it('words the termination reasons the contract names', () => {
+    const named = [
+      'completed',
+      'max_iterations',
+      'budget_exhausted',
+      'policy_denied',
+      'approval_denied',
+      'provider_failed',
+      'cancelled',
+      'retries_exhausted',
+      'not_retryable',
+      'context_truncated',
+    ]
+    for (const reason of named) {
+      const { text, inSentence } = terminationReasonLabel(reason)
+      expect(text).not.toMatch(/_/)
+      expect(inSentence).not.toMatch(/_/)
+    }
+    expect(terminationReasonLabel('max_iterations').text).toBe('Maximum iterations reached')
+    expect(terminationReasonLabel('toString')).toEqual({ text: 'toString', inSentence: 'toString' })
   })
 })

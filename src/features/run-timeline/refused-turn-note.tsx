@@ -1,6 +1,12 @@
 import { Fragment, type MouseEvent } from 'react'
 import type { Run, Step } from '@/domain/contract'
-import { anchorOf, type ResentCall, type RefusedTurn } from '@/domain/runs'
+import {
+  anchorOf,
+  runStatusInSentence,
+  terminationReasonLabel,
+  type ResentCall,
+  type RefusedTurn,
+} from '@/domain/runs'
 import { focusTarget } from './focus-target'
 import { outcomeLabel } from './format'
 
@@ -52,8 +58,8 @@ export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNotePr
     ))
   const ended =
     run.finishedAt === null
-      ? `the run is still ${run.status.replaceAll('_', ' ')}`
-      : `the run ended${run.terminationReason ? ` (${run.terminationReason.replaceAll('_', ' ')})` : ''}`
+      ? `the run is still ${runStatusInSentence(run.status)}`
+      : `the run ended${run.terminationReason ? ` (${terminationReasonLabel(run.terminationReason).inSentence})` : ''}`
   return (
     <div className="refused-turn" role="note" aria-label="Refused turn">
       <strong>Refused turn: nothing of this turn ran.</strong>

@@ -1,5 +1,11 @@
 import type { Meta, Run } from '@/domain/contract'
-import { decisionSide, formatDuration, shortInstant } from '@/domain/runs'
+import {
+  decisionSide,
+  formatDuration,
+  runStatusLabel,
+  shortInstant,
+  terminationReasonLabel,
+} from '@/domain/runs'
 
 export interface RunHeaderProps {
   run: Run
@@ -18,8 +24,6 @@ const BADGE: Record<ReturnType<typeof decisionSide>, string> = {
   spans: 'Started before and ended after the decision date',
   unknown: 'Decision date unknown',
 }
-
-const words = (value: string) => value.replaceAll('_', ' ')
 
 /** The run's header: uuid, configuration, status, termination reason, start, finish, badge. */
 export function RunHeader({
@@ -62,11 +66,15 @@ export function RunHeader({
         </div>
         <div>
           <dt>Status</dt>
-          <dd>{words(run.status)}</dd>
+          <dd>{runStatusLabel(run.status)}</dd>
         </div>
         <div>
           <dt>Termination reason</dt>
-          <dd>{run.terminationReason === null ? 'none yet' : words(run.terminationReason)}</dd>
+          <dd>
+            {run.terminationReason === null
+              ? 'none yet'
+              : terminationReasonLabel(run.terminationReason).text}
+          </dd>
         </div>
         <div>
           <dt>Started</dt>

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react'
 import type { Meta, Run } from '@/domain/contract'
-import { groupRounds, stepAnchorIds } from '@/domain/runs'
+import { groupRounds, runStatusInSentence, stepAnchorIds } from '@/domain/runs'
 import { EmptyState } from '@/components/ui/states'
 import { RoundSection } from './round-section'
 import { RunHeader } from './run-header'
@@ -70,7 +70,7 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
       </p>
       {pending ? (
         <div className="state state--partial" role="status">
-          <strong>Not finished ({run.status.replaceAll('_', ' ')})</strong>
+          <strong>Not finished ({runStatusInSentence(run.status)})</strong>
           <span>
             {PENDING[run.status] ?? 'This run has not finished: the steps so far are shown.'}
           </span>
