@@ -5,6 +5,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type SortingState,
+  type Table,
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
@@ -26,6 +27,14 @@ export interface CatalogueTableProps {
 }
 
 const helper = createColumnHelper<CatalogueRow>()
+
+/** What the cells read that changes while the counts load: kept out of the column definitions. */
+interface LiveProps {
+  filters: Filters
+  uncounted: (row: CatalogueRow) => string
+  onInspect: (tool: string) => void
+}
+const live = (table: Table<CatalogueRow>) => table.options.meta as LiveProps
 const num = formatCount
 const EFFECTS: Record<string, string> = {
   read_only: 'reads',
@@ -37,12 +46,15 @@ const EFFECTS: Record<string, string> = {
 export function CatalogueTable(props: CatalogueTableProps) {
   const { rows, filters, otherCodes, caption, uncounted, onInspect } = props
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }])
+  // The columns change only with the refusal codes: flexRender draws each cell as a component of
+  // its column's function, so a new function would remount every cell (a button being clicked or
+  // holding focus included) on each loaded page. Values that change are read from `meta`.
   const columns = useMemo(() => {
     const count = (
       id: string,
       header: string,
       read: (row: CatalogueRow) => number | undefined,
-      link?: (name: string, value: number) => ReactNode,
+      link?: (name: string, value: number, filters: Filters) => ReactNode,
     ) =>
       helper.accessor((row) => read(row), {
         id,
@@ -50,12 +62,13 @@ export function CatalogueTable(props: CatalogueTableProps) {
         sortUndefined: 'last',
         cell: (info) => {
           const value = info.getValue()
+          const { uncounted, filters } = live(info.table)
           return value === undefined ? (
             <span className="muted" title={uncounted(info.row.original)}>
               –<span className="visually-hidden"> {uncounted(info.row.original)}</span>
             </span>
           ) : link && (value > 0 || id === 'calls') ? (
-            link(info.row.original.tool.name, value)
+            link(info.row.original.tool.name, value, filters)
           ) : (
             num(value)
           )
@@ -63,7 +76,7 @@ export function CatalogueTable(props: CatalogueTableProps) {
       })
     // Every refusal count opens the runs holding those calls, as the tool report's counts do.
     const refusedLink = (code: string, words: string) => {
-      const RefusedLink = (name: string, value: number) => (
+      const RefusedLink = (name: string, value: number, filters: Filters) => (
         <Link
           to="/runs"
           search={runsSearch(filters, [name], { outcome: `refused-${code}` })}
@@ -134,7 +147,7 @@ export function CatalogueTable(props: CatalogueTableProps) {
         'calls',
         'Calls',
         (row) => row.counts?.calls,
-        (name, value) => (
+        (name, value, filters) => (
           <Link to="/tools" search={filterSearch(filters, [name])} title={`Tool report of ${name}`}>
             {num(value)}
             <span className="visually-hidden">, tool report of {name}</span>
@@ -166,6 +179,7 @@ export function CatalogueTable(props: CatalogueTableProps) {
         header: () => <span className="visually-hidden">Actions</span>,
         cell: (info) => {
           const name = info.row.original.tool.name
+          const { onInspect } = live(info.table)
           return (
             <span className="checker-actions">
               <button type="button" onClick={() => onInspect(name)} aria-label={`Check ${name}`}>
@@ -176,12 +190,13 @@ export function CatalogueTable(props: CatalogueTableProps) {
         },
       }),
     ]
-  }, [otherCodes, filters, uncounted, onInspect])
+  }, [otherCodes])
 
   const data = useMemo(() => [...rows], [rows])
   const table = useReactTable({
     data,
     columns,
+    meta: { filters, uncounted, onInspect } satisfies LiveProps,
     state: { sorting },
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),

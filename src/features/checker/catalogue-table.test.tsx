@@ -1,0 +1,75 @@
+import { act, render, screen } from '@testing-library/react'
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import type { Tool } from '@/domain/contract'
+import type { Filters } from '@/domain/filters'
+import { catalogueRows } from './catalogue-rows'
+import { CatalogueTable, type CatalogueTableProps } from './catalogue-table'
+
+const tool: Tool = {
+  name: 'update_page_metadata',
+  source: 'builtin',
+  server: null,
+  group: 'editing',
+  effect: 'idempotent_write',
+  approval: true,
+  input: false,
+  parameters: { type: 'object', properties: { uid: { type: 'integer' } }, required: ['uid'] },
+}
+const filters: Filters = {
+  from: '2026-11-01',
+  to: '2026-11-02',
+  tz: 'UTC',
+  tools: [],
+  preset: 'custom',
+}
+
+/** Renders inside a router (the cells hold links), returning a rerender with new props. */
+async function renderTable(props: CatalogueTableProps) {
+  let setProps: (next: CatalogueTableProps) => void = () => undefined
+  function Holder() {
+    const [current, set] = useState(props)
+    setProps = set
+    return <CatalogueTable {...current} />
+  }
+  const router = createRouter({
+    routeTree: createRootRoute({ component: Holder }),
+    history: createMemoryHistory({ initialEntries: ['/checker'] }),
+  })
+  render(<RouterProvider router={router} />)
+  await screen.findByRole('table')
+  return (next: CatalogueTableProps) => act(() => setProps(next))
+}
+
+describe('CatalogueTable', () => {
+  it('keeps the Check button, and its focus, while the counts load page by page', async () => {
+    const base: CatalogueTableProps = {
+      rows: catalogueRows([tool], null, []),
+      filters,
+      otherCodes: [],
+      caption: 'Tool catalogue',
+      uncounted: () => 'loading the runs',
+      onInspect: () => undefined,
+    }
+    const rerender = await renderTable(base)
+    const button = screen.getByRole('button', { name: 'Check update_page_metadata' })
+    button.focus()
+    // What each loaded page changes: new functions, new rows, new filters object.
+    rerender({
+      ...base,
+      rows: catalogueRows([tool], null, []),
+      filters: { ...filters },
+      uncounted: () => 'still loading',
+      onInspect: () => undefined,
+    })
+    expect(screen.getByRole('button', { name: 'Check update_page_metadata' })).toBe(button)
+    expect(button).toHaveFocus()
+    expect(screen.getAllByTitle('still loading').length).toBeGreaterThan(0)
+  })
+})
