@@ -58,7 +58,8 @@ export const PAGE_INTROS = {
     lead:
       'Did ADR 246 turn failures nobody could act on into refusals the model corrects in one ' +
       'round, and what did it cost? Tool calls in equal windows before and after the decision ' +
-      'date, for the selected tools; the chart follows the date range.',
+      'date, as far as the date range holds them, for the selected tools; the chart shows the ' +
+      'whole range.',
     zoneLabel: 'Days are read in',
   },
   '/tools': {

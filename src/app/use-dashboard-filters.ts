@@ -30,8 +30,8 @@ const sameNullableFilters = (a: Filters | null, b: Filters | null) =>
 /**
  * The shared filters of the current URL, parsed with the installation's data (meta for default
  * dates, the catalogue for unknown tools). `filters` is null until `/meta` has loaded.
- * `setFilters` writes a change to the URL (a new history entry, so Back restores the old one)
- * and keeps every parameter that is not a filter.
+ * `setFilters` writes a change to the URL (a new history entry, so Back restores the old one,
+ * unless `replace` is asked for) and keeps every parameter that is not a filter.
  */
 export function useDashboardFilters() {
   const raw = useSearch({ strict: false }) as Record<string, unknown>
@@ -80,11 +80,12 @@ export function useDashboardFilters() {
   }, [raw, context, catalogue.data, rangeCounts])
 
   const setFilters = useCallback(
-    (change: Partial<Filters>) => {
+    (change: Partial<Filters>, options: { replace?: boolean } = {}) => {
       if (!parsed) return
       const next: Filters = { ...parsed.filters, ...change }
       void navigate({
         to: '.',
+        replace: options.replace === true,
         // A filter change redraws the page in place; keep the reader where they are.
         resetScroll: false,
         search: (prev: Record<string, unknown>) => {

@@ -55,8 +55,11 @@ afterAll(() => server.close())
 
 function renderAt(path: string) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  return render(<App api={{ baseUrl: base }} router={router} />)
+  render(<App api={{ baseUrl: base }} router={router} />)
+  return router
 }
+const searchOf = (router: ReturnType<typeof renderAt>) =>
+  new URLSearchParams(router.state.location.searchStr)
 const kpi = (name: string) => {
   const card = screen.getByRole('heading', { name }).closest('li')
   if (!card) throw new Error(`no card ${name}`)
@@ -99,6 +102,63 @@ describe('/ overview page', () => {
     const link = within(recovery).getByRole('link', { name: '8 argument refusals' })
     expect(link.getAttribute('href')).toContain('outcome=refused-arguments')
     expect(link.getAttribute('href')).toContain('from=2026-11-05')
+  })
+
+  it('opens a link without a date range on the days that hold both windows', async () => {
+    const router = renderAt('/?tz=UTC')
+    await screen.findByRole('button', { name: 'Export comparison (CSV)' })
+    // 14 days either side of 5 Nov 09:00: 22 Oct 09:00 to 19 Nov 09:00.
+    expect(searchOf(router).get('from')).toBe('2026-10-22')
+    expect(searchOf(router).get('to')).toBe('2026-11-19')
+    expect(searchOf(router).get('preset')).toBe('custom')
+    expect(
+      screen.getByRole('figure', { name: /Which days each part counts/ }),
+    ).toHaveAccessibleName(/count 14 days on each side of the decision inside it/)
+    expect(screen.queryByText(/cuts the compared windows/)).toBeNull()
+  })
+
+  it('counts what the date range holds of the windows, and widens it in one click', async () => {
+    const router = renderAt('/?tz=UTC&from=2026-11-03&to=2026-11-20')
+    const notice = await screen.findByText(
+      'The date range (3 Nov 2026 to 20 Nov 2026) cuts the compared windows to 2.4 days',
+    )
+    expect(notice.parentElement).toHaveTextContent(
+      'The cards and the table count 2.4 days on each side instead of 14 days.',
+    )
+    expect(screen.getByText(/cut from 14 days to the date range/)).toBeVisible()
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Show 22 Oct 2026 to 19 Nov 2026 (14 days each side)' }),
+    )
+    await screen.findByText(/count 14 days on each side of the decision inside it/)
+    expect(searchOf(router).get('from')).toBe('2026-10-22')
+    expect(searchOf(router).get('to')).toBe('2026-11-19')
+    expect(screen.queryByText(/cuts the compared windows/)).toBeNull()
+  })
+
+  it('compares nothing when the date range does not reach the decision date, and says so', async () => {
+    renderAt('/?tz=UTC&from=2026-11-10&to=2026-11-20')
+    expect(
+      await screen.findByText(
+        'The date range (10 Nov 2026 to 20 Nov 2026) holds no days before or after the decision date',
+      ),
+    ).toBeVisible()
+    expect(screen.queryByRole('list', { name: 'Key figures' })).toBeNull()
+    expect(screen.queryByText(/recorded nothing/)).toBeNull()
+    expect(screen.getAllByText('none in the date range')).toHaveLength(2)
+  })
+
+  it('widens the date range with a longer window, as far as the data goes', async () => {
+    const router = renderAt('/?tz=UTC&from=2026-10-22&to=2026-11-19')
+    await screen.findByRole('button', { name: 'Export comparison (CSV)' })
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Window on each side' }),
+      '28',
+    )
+    // The data ends on 20 Nov 00:00: 14.6 days after the decision, so 14.6 days before it too.
+    await screen.findByText(/cut from 28 days to the recorded data/)
+    expect(searchOf(router).get('window')).toBe('28')
+    expect(searchOf(router).get('from')).toBe('2026-10-21')
+    expect(searchOf(router).get('to')).toBe('2026-11-20')
   })
 
   it('takes the first refused call as the decision date when /meta names none', async () => {
@@ -158,9 +218,12 @@ describe('/ overview page', () => {
     const damaged = {
       ...first,
       unreadableSteps: [
-        unreadable('2026-11-06T10:00:00Z'), // after the decision, inside the chart's range
-        unreadable('2026-11-15T10:00:00Z', { toolName: 'get_page_content' }), // after, past it
-        unreadable('2026-10-23T10:00:00Z'), // before the decision, before the chart's range
+        // The range (20 Oct to 19 Nov) holds the 14-day windows (22 Oct 09:00 to 19 Nov 09:00).
+        unreadable('2026-11-06T10:00:00Z'), // after the decision
+        unreadable('2026-11-15T10:00:00Z', { toolName: 'get_page_content' }), // after
+        unreadable('2026-10-23T10:00:00Z'), // before the decision
+        unreadable('2026-10-21T10:00:00Z'), // in the range, before the windows: the chart only
+        unreadable('2026-11-19T12:00:00Z'), // in the range, after the windows: the chart only
         unreadable('2026-11-06T11:00:00Z', { listed: true }), // listed: counted as its step
         unreadable('2026-11-06T12:00:00Z', { kind: 'tool_write' }),
       ],
@@ -170,10 +233,10 @@ describe('/ overview page', () => {
         HttpResponse.json({ runs: [damaged, ...rest], nextCursor: null, totalRuns: runs.length }),
       ),
     )
-    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
-    const chart = await screen.findByText('Incomplete data: 1 tool call could not be read')
+    renderAt('/?tz=UTC&from=2026-10-20&to=2026-11-19')
+    const chart = await screen.findByText('Incomplete data: 5 tool calls could not be read')
     expect(chart.parentElement).toHaveTextContent(
-      "1 tool call from 2026-10-25 to 2026-11-10 could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 1.",
+      "5 tool calls from 2026-10-20 to 2026-11-19 could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 5.",
     )
     const windows = await screen.findByText('Incomplete data: 3 tool calls could not be read')
     expect(windows.parentElement).toHaveTextContent(

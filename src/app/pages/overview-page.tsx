@@ -16,6 +16,7 @@ export function OverviewPage() {
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
   const params = useMemo(() => parseEffectParams(raw, zone), [raw, zone])
+  const rangeInLink = ['from', 'to', 'preset'].some((key) => raw[key] !== undefined)
   const onParamsChange = useCallback(
     (change: EffectParamsChange) => {
       void navigate({
@@ -24,6 +25,11 @@ export function OverviewPage() {
           const next = { ...prev }
           if (change.since !== undefined) next.since = change.since ?? undefined
           if (change.window !== undefined) next.window = String(change.window)
+          if (change.range) {
+            next.preset = 'custom'
+            next.from = change.range.from
+            next.to = change.range.to
+          }
           return next
         },
       })
@@ -60,6 +66,7 @@ export function OverviewPage() {
             params={params}
             onParamsChange={onParamsChange}
             onFiltersChange={setFilters}
+            rangeInLink={rangeInLink}
           />
         </>
       ) : null}

@@ -7,24 +7,32 @@ const decision = Date.UTC(2026, 10, 5, 9)
 const data = { earliestMs: Date.UTC(2026, 8, 1), latestMs: Date.UTC(2026, 10, 28, 18) }
 
 describe('timeStrip', () => {
-  it('puts a range after the decision beside windows mostly outside it', () => {
+  it('puts a range after the decision beside windows outside it', () => {
     const windows = effectWindows(decision, 14, data)
     const range = { startMs: Date.UTC(2026, 10, 26), endMs: Date.UTC(2026, 11, 3) }
     const strip = timeStrip(range, windows)
     expect(strip?.startMs).toBe(decision - 14 * DAY_MS)
     expect(strip?.endMs).toBe(range.endMs)
     expect(strip?.bars.map((b) => b.key)).toEqual(['range', 'before', 'after'])
-    expect(strip?.windowsInRange).toBe(0)
     expect(strip?.decisionAt).toBeCloseTo((14 * DAY_MS) / (range.endMs - (decision - 14 * DAY_MS)))
   })
 
-  it('says all of the windows lie in a range that holds them', () => {
+  it('keeps the decision on the axis when both windows are empty', () => {
+    const empty = effectWindows(decision, 14, { earliestMs: null, latestMs: null })
+    const range = { startMs: Date.UTC(2026, 10, 26), endMs: Date.UTC(2026, 11, 3) }
+    const strip = timeStrip(range, empty)
+    expect(strip?.startMs).toBe(decision)
+    expect(strip?.decisionAt).toBe(0)
+    expect(strip?.endMs).toBe(range.endMs)
+    expect(strip?.bars[0]?.left).toBeCloseTo((range.startMs - decision) / (range.endMs - decision))
+  })
+
+  it('draws the range across the strip when it holds the windows', () => {
     const windows = effectWindows(decision, 7, data)
     const strip = timeStrip(
       { startMs: Date.UTC(2026, 9, 1), endMs: Date.UTC(2026, 11, 1) },
       windows,
     )
-    expect(strip?.windowsInRange).toBe(1)
     expect(strip?.bars[0]).toMatchObject({ left: 0, width: 1 })
   })
 
@@ -34,7 +42,7 @@ describe('timeStrip', () => {
     ).toBeNull()
   })
 
-  it('keeps every bar inside the strip, and the share in range between 0 and 1', () => {
+  it('keeps every bar and the decision inside the strip', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 200 }),
@@ -51,8 +59,8 @@ describe('timeStrip', () => {
             expect(bar.left).toBeGreaterThanOrEqual(0)
             expect(bar.left + bar.width).toBeLessThanOrEqual(1 + 1e-9)
           }
-          expect(strip.windowsInRange).toBeGreaterThanOrEqual(0)
-          expect(strip.windowsInRange).toBeLessThanOrEqual(1 + 1e-9)
+          expect(strip.decisionAt).toBeGreaterThanOrEqual(0)
+          expect(strip.decisionAt).toBeLessThanOrEqual(1)
         },
       ),
     )

@@ -18,8 +18,6 @@ export interface TimeStrip {
   bars: StripBar[]
   /** Where the decision sits, as a fraction of the strip. */
   decisionAt: number
-  /** How much of the compared windows lies inside the date range (0..1); 1 when all does. */
-  windowsInRange: number
 }
 
 /**
@@ -34,14 +32,11 @@ export function timeStrip(range: InstantRange, windows: EffectWindows): TimeStri
     { key: 'after' as const, ...windows.after },
   ]
   if (!parts.every((p) => Number.isFinite(p.startMs) && Number.isFinite(p.endMs))) return null
-  const startMs = Math.min(...parts.map((p) => p.startMs))
-  const endMs = Math.max(...parts.map((p) => p.endMs))
+  // The decision is on the axis even when the range does not reach it.
+  const startMs = Math.min(windows.decisionMs, ...parts.map((p) => p.startMs))
+  const endMs = Math.max(windows.decisionMs, ...parts.map((p) => p.endMs))
   const span = Math.max(endMs - startMs, 1)
   const share = (ms: number) => (ms - startMs) / span
-  const inRange = (w: { startMs: number; endMs: number }) =>
-    Math.max(0, Math.min(w.endMs, range.endMs) - Math.max(w.startMs, range.startMs))
-  const windowMs =
-    windows.before.endMs - windows.before.startMs + windows.after.endMs - windows.after.startMs
   return {
     startMs,
     endMs,
@@ -51,7 +46,5 @@ export function timeStrip(range: InstantRange, windows: EffectWindows): TimeStri
       width: Math.max(0, share(p.endMs) - share(p.startMs)),
     })),
     decisionAt: share(windows.decisionMs),
-    windowsInRange:
-      windowMs > 0 ? (inRange(windows.before) + inRange(windows.after)) / windowMs : 1,
   }
 }

@@ -8,6 +8,8 @@ export interface EffectParamsChange {
   /** A day `YYYY-MM-DD`, or null to go back to the installation's date. */
   since?: string | null
   window?: number
+  /** The date range that holds the windows asked for, written with them. */
+  range?: { from: string; to: string }
 }
 
 export interface DecisionControlsProps {
@@ -15,6 +17,8 @@ export interface DecisionControlsProps {
   windows: EffectWindows
   windowDays: number
   zone: string
+  /** The windows as the data alone bounds them (what was asked for); `windows` when absent. */
+  requested?: EffectWindows
   onChange: (change: EffectParamsChange) => void
 }
 
@@ -24,10 +28,21 @@ const SOURCE_TEXT: Record<Decision['source'], string> = {
   'first-refusal': 'the first refused call in the data (/meta names no date)',
 }
 
-/** How much one side compares: its days, or that nothing was recorded there. */
-function sideText(windows: EffectWindows, side: 'before' | 'after'): string {
-  const empty = windows.emptySide === side || windows.emptySide === 'both'
-  return empty ? 'no recorded data' : days(windows.lengthMs)
+const isEmpty = (windows: EffectWindows, side: 'before' | 'after') =>
+  windows.emptySide === side || windows.emptySide === 'both'
+
+/** How much one side compares: its days, or why it compares nothing. */
+function sideText(windows: EffectWindows, requested: EffectWindows, side: 'before' | 'after') {
+  if (!isEmpty(windows, side)) return days(windows.lengthMs)
+  return isEmpty(requested, side) ? 'no recorded data' : 'nothing in the date range'
+}
+
+/** Why the windows are shorter than asked for, if they are. */
+function cutText(windows: EffectWindows, requested: EffectWindows, windowDays: number): string {
+  if (windows.emptySide === 'both') return ''
+  if (windows.lengthMs < requested.lengthMs)
+    return `, cut from ${windowDays} days to the date range`
+  return requested.bounded ? `, cut from ${windowDays} days to the recorded data` : ''
 }
 
 /** The decision date with where it came from, an override, and the window length. */
@@ -36,6 +51,7 @@ export function DecisionControls({
   windows,
   windowDays,
   zone,
+  requested = windows,
   onChange,
 }: DecisionControlsProps) {
   const id = useId()
@@ -46,9 +62,9 @@ export function DecisionControls({
     <section className="ov-decision" aria-label="Decision date and windows">
       <p>
         Decision date <strong>{formatWhen(decision.ms, zone)}</strong>:{' '}
-        {SOURCE_TEXT[decision.source]}. Compared: {sideText(windows, 'before')} before against{' '}
-        {sideText(windows, 'after')} after
-        {windows.bounded ? `, cut from ${windowDays} days to the recorded data` : ''}.
+        {SOURCE_TEXT[decision.source]}. Compared: {sideText(windows, requested, 'before')} before
+        against {sideText(windows, requested, 'after')} after
+        {cutText(windows, requested, windowDays)}.
       </p>
       <div className="ov-decision__row">
         <label htmlFor={`${id}-since`}>Decision day</label>

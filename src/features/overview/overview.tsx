@@ -1,18 +1,15 @@
-import { useDeferredValue, useMemo } from 'react'
+import { useDeferredValue, useEffect, useMemo } from 'react'
 import type { Meta, Tool } from '@/domain/contract'
-import {
-  decisionDate,
-  effectWindows,
-  needsFirstRefusal,
-  type EffectParams,
-} from '@/domain/effect'
+import { decisionDate, needsFirstRefusal, rangedWindows, type EffectParams } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
+import { dayRangeToInstants, startOfDayMs } from '@/domain/time'
 import { formatCount } from '@/components/ui/format-count'
 import { EmptyState } from '@/components/ui/states'
 import { DailyChart } from './daily-chart'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
 import { EffectReport } from './effect-report'
 import { OverviewLoadBanner } from './overview-load-banner'
+import { RangeCutNotice } from './range-cut-notice'
 import { TimeStrip } from './time-strip'
 import { useEffectSummary, useFirstRefusal } from './use-effect-summary'
 import './overview.css'
@@ -25,7 +22,9 @@ export interface OverviewProps {
   params: EffectParams
   onParamsChange: (change: EffectParamsChange) => void
   /** Writes a change of the filters to the URL, as the filter bar does (the chart's brush). */
-  onFiltersChange?: (change: Partial<Filters>) => void
+  onFiltersChange?: (change: Partial<Filters>, options?: { replace?: boolean }) => void
+  /** True when the link names the date range; else the range is set to hold the windows. */
+  rangeInLink?: boolean
 }
 
 const parsed = (instant: string | null) => (instant === null ? null : Date.parse(instant))
@@ -38,6 +37,7 @@ export function Overview({
   params,
   onParamsChange,
   onFiltersChange,
+  rangeInLink = true,
 }: OverviewProps) {
   const needFirst = needsFirstRefusal(params.sinceMs, meta.argumentCheckSince)
   const first = useFirstRefusal(meta, needFirst)
@@ -48,19 +48,69 @@ export function Overview({
     firstRefusalMs: firstMs,
   })
   const decisionMs = decision?.ms ?? null
-  const windows = useMemo(
+  const tz = filters.tz
+  const data = useMemo(
+    () => ({ earliestMs: parsed(meta.earliestAt), latestMs: parsed(meta.latestAt) }),
+    [meta.earliestAt, meta.latestAt],
+  )
+  const ranged = useMemo(
     () =>
       decisionMs === null
         ? null
-        : effectWindows(decisionMs, params.windowDays, {
-            earliestMs: parsed(meta.earliestAt),
-            latestMs: parsed(meta.latestAt),
-          }),
-    [decisionMs, params.windowDays, meta.earliestAt, meta.latestAt],
+        : rangedWindows(
+            decisionMs,
+            params.windowDays,
+            data,
+            dayRangeToInstants(filters.from, filters.to, tz),
+            tz,
+          ),
+    [decisionMs, params.windowDays, data, filters.from, filters.to, tz],
   )
+  // What the cards and the table count: the windows as far as the date range holds them.
+  const windows = ranged?.counted ?? null
+  const fullRange = ranged?.fullRange ?? null
+
+  // A link without a date range opens on the days that hold both windows whole.
+  useEffect(() => {
+    if (!rangeInLink && fullRange && onFiltersChange)
+      onFiltersChange({ ...fullRange, preset: 'custom' }, { replace: true })
+  }, [rangeInLink, fullRange, onFiltersChange])
+
+  // A new decision day or window length widens the range to hold the windows it asks for.
+  const changeParams = (change: EffectParamsChange) => {
+    const sinceMs =
+      change.since === undefined
+        ? params.sinceMs
+        : change.since === null
+          ? null
+          : startOfDayMs(change.since, tz)
+    const next = decisionDate({
+      sinceMs,
+      argumentCheckSince: meta.argumentCheckSince,
+      firstRefusalMs: firstMs,
+    })
+    const range = next
+      ? rangedWindows(
+          next.ms,
+          change.window ?? params.windowDays,
+          data,
+          dayRangeToInstants(filters.from, filters.to, tz),
+          tz,
+        ).fullRange
+      : null
+    onParamsChange(range ? { ...change, range } : change)
+  }
+  // The range holds no day on a side the data has: nothing to compare until it is widened.
+  const rangeEmptiedSide =
+    ranged !== null && ranged.counted.emptySide !== ranged.requested.emptySide
+  // Until the range holding the windows is in the link, nothing is loaded for the old one.
+  const settingRange = !rangeInLink && fullRange !== null
   const load = useMemo(
-    () => (windows && catalogue ? { windows, tools: filters.tools, catalogue } : null),
-    [windows, filters.tools, catalogue],
+    () =>
+      windows && catalogue && !rangeEmptiedSide && !settingRange
+        ? { windows, tools: filters.tools, catalogue }
+        : null,
+    [windows, filters.tools, catalogue, rangeEmptiedSide, settingRange],
   )
   const effect = useEffectSummary(load)
   // The report draws from a deferred copy (state with its windows and filters), which React
@@ -72,6 +122,7 @@ export function Overview({
     ),
   )
 
+  if (settingRange) return null
   return (
     <div className="overview">
       {needFirst && first.usable && first.state?.status !== 'done' ? (
@@ -92,18 +143,28 @@ export function Overview({
           decision={decision}
           windows={windows}
           windowDays={params.windowDays}
-          zone={filters.tz}
-          onChange={onParamsChange}
+          zone={tz}
+          requested={ranged?.requested}
+          onChange={changeParams}
         />
       ) : null}
-      {decision && windows ? <TimeStrip filters={filters} windows={windows} /> : null}
+      {ranged?.cutByRange && fullRange ? (
+        <RangeCutNotice
+          ranged={ranged}
+          filters={filters}
+          onWiden={
+            onFiltersChange ? () => onFiltersChange({ ...fullRange, preset: 'custom' }) : undefined
+          }
+        />
+      ) : null}
+      {decision && ranged ? <TimeStrip filters={filters} ranged={ranged} /> : null}
       <DailyChart
         filters={filters}
         meta={meta}
         decisionMs={decisionMs}
         onFiltersChange={onFiltersChange}
       />
-      {windows?.emptySide === 'both' ? (
+      {windows?.emptySide === 'both' && ranged?.requested.emptySide === 'both' ? (
         <EmptyState title="No recorded data around the decision date">
           Tool calls before and after the decision date would be compared here once the installation
           records runs.

@@ -1,12 +1,12 @@
 import { useMemo } from 'react'
-import { timeStrip, type EffectWindows, type StripBar } from '@/domain/effect'
+import { timeStrip, type RangedWindows, type StripBar } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
 import { dayRangeToInstants, formatDay } from '@/domain/time'
-import { formatWhen } from './format'
+import { days, formatWhen } from './format'
 
 export interface TimeStripProps {
   filters: Filters
-  windows: EffectWindows
+  ranged: RangedWindows
 }
 
 const LABEL: Record<StripBar['key'], string> = {
@@ -16,35 +16,38 @@ const LABEL: Record<StripBar['key'], string> = {
 }
 
 /**
- * The overview's two ideas of time drawn on one axis: the date range (what the chart shows) and
- * the equal windows either side of the decision date (what the cards and the per-tool table
- * count), each labelled with its days, so which figure counts which days is seen at a glance.
- * The bars are drawn in SVG beside their labels; the labels carry the same facts as text.
+ * The overview's time on one axis: the date range (what the chart shows) and, inside it, the
+ * equal windows either side of the decision date (what the cards and the per-tool table count),
+ * each labelled with its days. The bars are drawn in SVG beside their labels; the labels carry
+ * the same facts as text.
  */
-export function TimeStrip({ filters, windows }: TimeStripProps) {
+export function TimeStrip({ filters, ranged }: TimeStripProps) {
   const range = useMemo(
     () => dayRangeToInstants(filters.from, filters.to, filters.tz),
     [filters.from, filters.to, filters.tz],
   )
+  const windows = ranged.counted
   const strip = useMemo(() => timeStrip(range, windows), [range, windows])
   if (strip === null) return null
   const tz = filters.tz
+  const emptyText = (key: 'before' | 'after') =>
+    ranged.requested.emptySide === key || ranged.requested.emptySide === 'both'
+      ? 'no recorded data'
+      : 'none in the date range'
   const when = (bar: StripBar) =>
     bar.key === 'range'
       ? `${formatDay(filters.from)} to ${formatDay(filters.to)}`
       : bar.width === 0
-        ? 'no recorded data'
+        ? emptyText(bar.key)
         : `${formatWhen(bar.startMs, tz)} to ${formatWhen(bar.endMs, tz)}`
-  const share = Math.round(strip.windowsInRange * 100)
+  const compared = windows.emptySide === 'both' ? null : days(windows.lengthMs)
   return (
     <figure className="ov-strip" aria-labelledby="ov-strip-title">
       <figcaption id="ov-strip-title">
         <strong>Which days each part counts.</strong>{' '}
-        {share === 100
-          ? 'The compared windows lie inside the date range.'
-          : share === 0
-            ? 'The compared windows lie outside the date range: the cards and table do not change with it.'
-            : `${share} % of the compared windows lie inside the date range: the cards and table count the windows, not the range.`}
+        {compared === null
+          ? 'The chart shows the date range; it holds no days to compare around the decision.'
+          : `The chart shows the date range; the cards and table count ${compared} on each side of the decision inside it.`}
       </figcaption>
       <ul className="ov-strip__bars">
         {strip.bars.map((bar) => (

@@ -1,0 +1,53 @@
+import { dayOf, type InstantRange, type IsoDay } from '../time'
+import { effectWindows, type DataSpan, type EffectWindows } from './windows'
+
+/**
+ * The overview's one model of time: the decision and window controls ask for up to N days on
+ * each side of the decision date, and the cards and the table count the part of that the date
+ * range holds (the chart shows the whole range).
+ */
+export interface RangedWindows {
+  /** Bounded by the recorded data only: what the decision and window controls ask for. */
+  requested: EffectWindows
+  /** Bounded by the data and by the date range: what the cards and the table count. */
+  counted: EffectWindows
+  /** True when the date range holds less of the requested windows than the data does. */
+  cutByRange: boolean
+  /** The calendar days (in the zone) holding all of the requested windows; null when empty. */
+  fullRange: { from: IsoDay; to: IsoDay } | null
+}
+
+const none: DataSpan = { earliestMs: null, latestMs: null }
+
+/**
+ * The recorded data as far as the date range holds it, for windows that touch `decisionMs`:
+ * a range that does not reach the decision date holds neither window.
+ */
+export function spanWithin(data: DataSpan, range: InstantRange, decisionMs: number): DataSpan {
+  if (!(range.startMs <= decisionMs && decisionMs <= range.endMs)) return none
+  return {
+    earliestMs: data.earliestMs === null ? null : Math.max(data.earliestMs, range.startMs),
+    // The range is half-open; a span's last instant is inclusive.
+    latestMs: data.latestMs === null ? null : Math.min(data.latestMs, range.endMs - 1),
+  }
+}
+
+/** The requested and the counted windows around `decisionMs`, and the days holding them all. */
+export function rangedWindows(
+  decisionMs: number,
+  windowDays: number,
+  data: DataSpan,
+  range: InstantRange,
+  zone: string,
+): RangedWindows {
+  const requested = effectWindows(decisionMs, windowDays, data)
+  const counted = effectWindows(decisionMs, windowDays, spanWithin(data, range, decisionMs))
+  const startMs = requested.before.startMs
+  const endMs = requested.after.endMs
+  return {
+    requested,
+    counted,
+    cutByRange: counted.lengthMs < requested.lengthMs || counted.emptySide !== requested.emptySide,
+    fullRange: endMs > startMs ? { from: dayOf(startMs, zone), to: dayOf(endMs - 1, zone) } : null,
+  }
+}
