@@ -7,12 +7,7 @@ import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  metaSchema,
-  runsPageSchema,
-  toolsResponseSchema,
-  type Run,
-} from '@/domain/contract'
+import { metaSchema, runsPageSchema, toolsResponseSchema, type Run } from '@/domain/contract'
 import {
   COMPARISON_CSV_COLUMNS,
   comparison,
@@ -215,6 +210,22 @@ describe('overview on the demo installation', () => {
       .poll(() => kpi(page, 'Calls'), LOADED)
       .toBe(`${n(c.overall.before.calls)} → ${n(c.overall.after.calls)}`)
     await screenshot(page, 'overview-window-56')
+  })
+
+  it('counts what the date range holds: a range past the decision compares nothing, and says so', async () => {
+    const { page } = await openOverview('/?tz=UTC')
+    const { c } = await expectedFigures(14)
+    await page.getByRole('button', { name: 'Last 7 days' }).click()
+    await page
+      .getByText(/^The date range \(.+\) holds no days before or after the decision date$/)
+      .waitFor(LOADED)
+    expect(await page.locator('.ov-kpi').count()).toBe(0)
+    await screenshot(page, 'overview-range-past-decision')
+    await page.getByRole('button', { name: /^Show .+ \(14 days each side\)$/ }).click()
+    await expect
+      .poll(() => kpi(page, 'Calls'), LOADED)
+      .toBe(`${n(c.overall.before.calls)} → ${n(c.overall.after.calls)}`)
+    expect(await page.getByText(/cuts the compared windows|holds no days/).count()).toBe(0)
   })
 
   it.each(['light', 'dark'] as const)('has no axe violations in %s mode', async (scheme) => {
