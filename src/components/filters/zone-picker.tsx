@@ -61,12 +61,14 @@ export function ZonePicker({ zone, browserZone, onChange }: ZonePickerProps) {
   useEffect(() => {
     if (open) inputRef.current?.focus()
   }, [open])
+  // The active option stays in view as keys move it; not when offsets arrive or the list is
+  // scrolled by hand.
   useEffect(() => {
     if (!open) return
     // jsdom has no scrollIntoView; browsers all do.
-    const option = document.getElementById(optionId(active)) as Partial<HTMLElement> | null
+    const option = document.getElementById(`${listId}-${active}`) as Partial<HTMLElement> | null
     option?.scrollIntoView?.({ block: 'nearest' })
-  })
+  }, [open, active, query, listId])
 
   const show = () => {
     setQuery('')
@@ -131,7 +133,8 @@ export function ZonePicker({ zone, browserZone, onChange }: ZonePickerProps) {
           aria-controls={panelId}
           onKeyDown={onButtonKeyDown}
           onClick={() => (open ? setOpen(false) : show())}
-          title={`Days are read in ${current}`}
+          // The whole name where a narrow screen cuts it.
+          title={`Time zone: ${current}${thisBrowser(current)}`}
         >
           <span className="truncate">
             Time zone: {current}
