@@ -24,6 +24,8 @@ const LEAK = 'FULL-LEVEL-TOOL-RESULT '
 const HUGE = LEAK.repeat(Math.floor(16_000_000 / LEAK.length))
 /** 10,000 characters, with the LIKE wildcards and quotes a filter must not interpret. */
 const LONG_NAME = `long_%_'"\\${'abcdefghij'.repeat(999)}`.padEnd(10_000, 'z')
+/** 10,000 characters of Devanagari: about 90 kB once percent-encoded in a link. */
+const WIDE_NAME = `उपकरण_${'हिन्दी'.repeat(1700)}`.slice(0, 10_000)
 /** The same name but its last character: the filter must not match it. */
 const NEAR_NAME = `${LONG_NAME.slice(0, -1)}y`
 
@@ -41,6 +43,7 @@ const EVENT_ROWS: [string, string][] = [
   ['tool', JSON.stringify({ toolName: LONG_NAME, toolIsError: true, toolRefusal: 'arguments' })],
   ['tool', JSON.stringify({ toolName: LONG_NAME, toolIsError: false })],
   ['tool', JSON.stringify({ toolName: NEAR_NAME, toolIsError: false })],
+  ['tool', JSON.stringify({ toolName: WIDE_NAME, toolIsError: false })],
 ]
 
 const SUMMARY = '/summary?from=2026-11-03T00:00:00Z&to=2026-11-04T00:00:00Z&tz=UTC'
@@ -150,5 +153,26 @@ describe.each(engines)('large values on %s', (engine) => {
       (await ask(`${SUMMARY}&tool=${encodeURIComponent(NEAR_NAME)}`)).body,
     )
     expect(near.rows.map((row) => [row.tool, row.calls])).toEqual([[NEAR_NAME, 1]])
+  })
+
+  it('reads a link naming a 10,000-character name in a non-Latin script', async () => {
+    const tool = `&tool=${encodeURIComponent(WIDE_NAME)}`
+    expect(tool.length).toBeGreaterThan(80_000)
+    const summary = await ask(`${SUMMARY}${tool}`)
+    expect(summary.status).toBe(200)
+    const body = summaryResponseSchema.parse(summary.body)
+    expect(body.rows.map((row) => [row.tool, row.calls])).toEqual([[WIDE_NAME, 1]])
+  })
+
+  it('answers a request head longer than it reads with 431 and the contract error body', async () => {
+    const tools = Array.from({ length: 4 }, () => `&tool=${encodeURIComponent(WIDE_NAME)}`)
+    const answer = await ask(`${SUMMARY}${tools.join('')}`)
+    expect(answer.status).toBe(431)
+    expect(answer.body).toEqual({
+      error: 'request_too_large',
+      message: expect.stringMatching(/longer than the 256 KiB this server reads/) as unknown,
+    })
+    // The server goes on answering.
+    expect((await ask(SUMMARY)).status).toBe(200)
   })
 })

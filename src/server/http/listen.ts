@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import { startServer } from '../static/serve.mjs'
+import { answerClientError, MAX_REQUEST_HEAD_BYTES, startServer } from '../static/serve.mjs'
 import type { RequestHook } from '../static/serve.mjs'
 import { sendError } from './respond'
 
@@ -29,7 +29,7 @@ export async function listen(options: {
     })
     return { url: running.url.replace(/\/$/, ''), port: running.port, close: running.close }
   }
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) => {
     Promise.resolve(options.handle(req, res))
       .then((answered) => {
         if (!answered)
@@ -40,6 +40,7 @@ export async function listen(options: {
           sendError(res, 500, 'internal', 'The server could not answer this request.')
       })
   })
+  server.on('clientError', answerClientError)
   const sockets = new Set<import('node:net').Socket>()
   server.on('connection', (socket) => {
     sockets.add(socket)

@@ -30,5 +30,14 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** The longest request head (request line and headers) the servers read, in bytes. */
+export declare const MAX_REQUEST_HEAD_BYTES: number
+
+/** Answers a request Node could not parse (431 for a head that is too long) with a JSON body. */
+export declare function answerClientError(
+  error: Error & { code?: string },
+  socket: import('node:stream').Duplex,
+): void
+
 /** Starts serving `dir`. Rejects when `dir` has no `index.html` or the port is taken. */
 export declare function startServer(options: ServerOptions): Promise<RunningServer>

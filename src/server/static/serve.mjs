@@ -85,6 +85,41 @@ export const CONTENT_TYPES = {
  */
 
 /**
+ * The longest request head (request line and headers) read, in bytes. Node's default (16 KiB) is
+ * shorter than a link naming one 10,000-character tool name in a non-Latin script (about 90 kB
+ * once percent-encoded); a longer head is answered 431 by {@link answerClientError}.
+ */
+export const MAX_REQUEST_HEAD_BYTES = 256 * 1024
+
+/**
+ * Answers a request Node could not parse, before any handler sees it, with the contract's error
+ * body (`{ error, message }`) instead of Node's bare status line, then closes the connection.
+ * @param {Error & { code?: string }} error
+ * @param {import('node:stream').Duplex} socket
+ */
+export function answerClientError(error, socket) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy()
+    return
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  const body = JSON.stringify(
+    tooLarge
+      ? {
+          error: 'request_too_large',
+          message: `The request's address and headers are longer than the ${MAX_REQUEST_HEAD_BYTES / 1024} KiB this server reads: select fewer or shorter tool names.`,
+        }
+      : { error: 'bad_request', message: 'The request is not valid HTTP.' },
+  )
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n\r\n${body}`,
+  )
+}
+
+/**
  * Starts serving `dir`. Rejects when `dir` has no `index.html` or the port is taken.
  * @param {ServerOptions} options
  * @returns {Promise<RunningServer>}
@@ -95,7 +130,7 @@ export async function startServer({ dir, port = 0, host = '127.0.0.1', csp = fal
   const indexStat = await stat(index).catch(() => null)
   if (!indexStat?.isFile()) throw new Error(`No index.html in ${root}; build the app first.`)
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) => {
     if (csp) res.setHeader('Content-Security-Policy', STRICT_CSP)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'no-referrer')
@@ -126,6 +161,7 @@ export async function startServer({ dir, port = 0, host = '127.0.0.1', csp = fal
     return sendText(res, 404, 'Not found')
   }
 
+  server.on('clientError', answerClientError)
   const sockets = new Set()
   server.on('connection', (socket) => {
     sockets.add(socket)
