@@ -107,6 +107,24 @@ describe('ToolBarsChart', () => {
     expect(tip.textContent).toContain('All calls12 calls')
   })
 
+  it('moves down the tools with the down arrow and back up with the up arrow', async () => {
+    const { container } = render(<ToolBarsChart rows={ROWS} title="Calls per tool" />)
+    const svg = await drawn(container)
+    const title = () => container.querySelector('.chart-tooltip__title')?.textContent ?? ''
+    // Focus shows the first tool, at the top.
+    svg.focus()
+    await waitFor(() => expect(title()).toBe(HOSTILE))
+    const shown: string[] = []
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp']) {
+      // Handled by the chart: the page does not scroll.
+      expect(fireEvent.keyDown(svg, { key })).toBe(false)
+      await waitFor(() => expect(title()).not.toBe(shown.at(-1) ?? HOSTILE))
+      shown.push(title())
+    }
+    expect(shown).toEqual([LONG, 'many_00', LONG])
+    expect(container.querySelector('figure')?.textContent ?? '').not.toContain('Left arrow')
+  })
+
   it('opens the runs behind a clicked segment: its tool and outcome', async () => {
     const open = vi.fn()
     const { container } = render(

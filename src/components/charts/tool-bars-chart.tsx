@@ -68,7 +68,7 @@ export const ToolBarsChart = memo(function ToolBarsChart({
   const words = ORDER_NAMES[order].words
   const label =
     `Stacked horizontal bars of calls by outcome for the ${countOf(bars.length, 'tool', 'tools')} ` +
-    `with most ${words}. Left arrow shows the next tool’s numbers, right arrow the one above; ` +
+    `with most ${words}. Down arrow shows the next tool’s numbers, up arrow the one above; ` +
     'all numbers are in the table.'
   return (
     <figure className="chart">

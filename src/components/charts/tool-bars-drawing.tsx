@@ -8,6 +8,7 @@ import {
   type BarRectangleItem,
   type TooltipContentProps,
 } from 'recharts'
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react'
 import type { ToolBar } from '@/domain/summary'
 import { formatCount } from '../ui/format-count'
 import { AxisTick } from './axis-tick'
@@ -64,71 +65,85 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
     )
   }
   return (
-    <BarChart
-      width={width}
-      height={height}
-      data={bars as ToolBar[]}
-      layout="vertical"
-      margin={MARGIN}
-      barCategoryGap="22%"
-      title={ariaLabel}
-      className={onSegmentClick ? 'chart--clickable' : undefined}
-    >
-      <CartesianGrid horizontal={false} className="chart__grid" />
-      <XAxis
-        type="number"
-        domain={[0, Math.max(1, scale.top)]}
-        ticks={scale.ticks}
-        interval={0}
-        allowDecimals={false}
-        tickLine={false}
-        tick={(tick) => (
-          <AxisTick {...tick} format={(v) => formatCount(Number(v))} anchor="middle" dy={14} />
-        )}
-      />
-      <YAxis
-        type="category"
-        dataKey="tool"
-        width={labels}
-        interval={0}
-        axisLine={false}
-        tickLine={false}
-        tick={(tick) => (
-          <ToolLabel
-            y={Number(tick.y ?? 0)}
-            name={String(tick.payload.value)}
-            column={labels}
-            chars={chars}
-          />
-        )}
-      />
-      <Tooltip
-        content={tooltip}
-        filterNull={false}
-        isAnimationActive={false}
-        cursor={{ className: 'chart__cursor' }}
-      />
-      {series.map((s) => (
-        <Bar
-          key={s.key}
-          dataKey={s.key}
-          name={s.label}
-          stackId="outcome"
-          fill={s.color}
-          isAnimationActive={false}
-          className="chart-series"
-          onClick={
-            onSegmentClick
-              ? (item: BarRectangleItem) => {
-                  const tool = (item.payload as ToolBar).tool
-                  if (tool !== null) onSegmentClick(tool, s.key)
-                }
-              : undefined
-          }
+    // The bars run down the page; recharts' keyboard layer only knows left and right (in this
+    // layout left is the next tool down). Up and down are read as the arrows they look like.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className="chart__drawing" onKeyDown={upAndDown}>
+      <BarChart
+        width={width}
+        height={height}
+        data={bars as ToolBar[]}
+        layout="vertical"
+        margin={MARGIN}
+        barCategoryGap="22%"
+        title={ariaLabel}
+        className={onSegmentClick ? 'chart--clickable' : undefined}
+      >
+        <CartesianGrid horizontal={false} className="chart__grid" />
+        <XAxis
+          type="number"
+          domain={[0, Math.max(1, scale.top)]}
+          ticks={scale.ticks}
+          interval={0}
+          allowDecimals={false}
+          tickLine={false}
+          tick={(tick) => (
+            <AxisTick {...tick} format={(v) => formatCount(Number(v))} anchor="middle" dy={14} />
+          )}
         />
-      ))}
-    </BarChart>
+        <YAxis
+          type="category"
+          dataKey="tool"
+          width={labels}
+          interval={0}
+          axisLine={false}
+          tickLine={false}
+          tick={(tick) => (
+            <ToolLabel
+              y={Number(tick.y ?? 0)}
+              name={String(tick.payload.value)}
+              column={labels}
+              chars={chars}
+            />
+          )}
+        />
+        <Tooltip
+          content={tooltip}
+          filterNull={false}
+          isAnimationActive={false}
+          cursor={{ className: 'chart__cursor' }}
+        />
+        {series.map((s) => (
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId="outcome"
+            fill={s.color}
+            isAnimationActive={false}
+            className="chart-series"
+            onClick={
+              onSegmentClick
+                ? (item: BarRectangleItem) => {
+                    const tool = (item.payload as ToolBar).tool
+                    if (tool !== null) onSegmentClick(tool, s.key)
+                  }
+                : undefined
+            }
+          />
+        ))}
+      </BarChart>
+    </div>
   )
+}
+
+/** ↓ and ↑ on the focused chart move to the tool below and above, as ← and → do in recharts. */
+function upAndDown(event: ReactKeyboardEvent<HTMLDivElement>): void {
+  const as = event.key === 'ArrowDown' ? 'ArrowLeft' : event.key === 'ArrowUp' ? 'ArrowRight' : null
+  if (as === null || !(event.target instanceof SVGSVGElement)) return
+  // The page would scroll instead.
+  event.preventDefault()
+  event.target.dispatchEvent(new KeyboardEvent('keydown', { key: as, bubbles: true }))
 }
 
 /**
