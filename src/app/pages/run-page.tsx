@@ -1,5 +1,5 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import {
   HttpError,
   MAX_RETRIES,
@@ -9,7 +9,14 @@ import {
   useRun,
 } from '@/api'
 import { ErrorState, LoadingState } from '@/components/ui/states'
-import { RunNotFound, RunTimeline, useEscapeKey } from '@/features/run-timeline'
+import {
+  DEFAULT_REFRESH_S,
+  RunNotFound,
+  RunRefresh,
+  RunTimeline,
+  useEscapeKey,
+  type RefreshChoice,
+} from '@/features/run-timeline'
 import { Link } from '@tanstack/react-router'
 import { decisionDate, parseEffectParams } from '@/domain/effect'
 import { useDashboardFilters } from '../use-dashboard-filters'
@@ -35,7 +42,12 @@ export function RunPage() {
   const search = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
   const { meta, zone } = useDashboardFilters()
-  const run = useRun(uuid)
+  // Off on every visit, and not in the URL: a shared or bookmarked link never starts polling
+  // someone's API, and turning it on or off is no step for Back to undo.
+  const [refresh, setRefresh] = useState<RefreshChoice>({ on: false, everyS: DEFAULT_REFRESH_S })
+  const run = useRun(uuid, { refreshMs: refresh.on ? refresh.everyS * 1000 : null })
+  // A refresh that failed keeps the run last answered: the page says so beside the toggle.
+  const failedRefresh = run.isError && run.data !== undefined
   // The list focuses this run's link again (`visitedRun`, see features/runs/run-return.tsx).
   const back = useCallback(
     () => void navigate({ to: '/runs', search, state: { visitedRun: uuid } }),
@@ -54,7 +66,12 @@ export function RunPage() {
     [search, zone, meta.data],
   )
 
-  if (run.isError && run.error instanceof HttpError && run.error.status === 404) {
+  if (
+    run.isError &&
+    !failedRefresh &&
+    run.error instanceof HttpError &&
+    run.error.status === 404
+  ) {
     return (
       <RunNotFound
         uuid={uuid}
@@ -78,7 +95,7 @@ export function RunPage() {
       {run.isPending ? (
         <LoadingState label={loadingLabel(run.failureCount, run.failureReason)} />
       ) : null}
-      {run.isError ? (
+      {run.isError && !failedRefresh ? (
         <ErrorState
           title="The run could not be loaded"
           message={describeApiError(run.error)}
@@ -90,6 +107,17 @@ export function RunPage() {
           title="The installation could not be read"
           message={describeApiError(meta.error)}
           onRetry={() => void meta.refetch()}
+        />
+      ) : null}
+      {run.data ? (
+        <RunRefresh
+          run={run.data}
+          choice={refresh}
+          onChange={setRefresh}
+          updatedAt={run.dataUpdatedAt}
+          fetching={run.isFetching}
+          error={failedRefresh ? run.error : null}
+          zone={zone}
         />
       ) : null}
       {run.data ? (
