@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
-import type { PageIntroText } from './shell'
+import { SavedViews } from '@/features/saved-views'
+import { NAV, type PageIntroText } from './shell'
 
 /**
  * A page's section: labelled by its heading, with the lead paragraph (naming `zone` when the
- * page reads days or times in one), then the page's content. The entry paints the same section,
- * heading and lead before React has loaded (`paintStaticPage`).
+ * page reads days or times in one), "Save view" and "Views" (the page's URL as a named view in
+ * this browser), then the page's content. The entry paints the same section, heading and lead
+ * before React has loaded (`paintStaticPage`).
  */
 export function PageSection({
   intro,
@@ -27,6 +29,7 @@ export function PageSection({
           </>
         ) : null}
       </p>
+      <SavedViews pages={NAV} />
       {children}
     </section>
   )

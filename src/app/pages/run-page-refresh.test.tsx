@@ -65,7 +65,8 @@ const seconds = (s: number) =>
     vi.advanceTimersByTime(s * 1000)
   })
 const toggle = () => screen.getByRole('checkbox', { name: /^Refresh every/ })
-const round = (n: number) => screen.findByRole('heading', { level: 2, name: new RegExp(`^Round ${n}\\b`) })
+const round = (n: number) =>
+  screen.findByRole('heading', { level: 2, name: new RegExp(`^Round ${n}\\b`) })
 const refreshGroup = () => within(screen.getByRole('group', { name: 'Automatic refresh' }))
 
 describe('automatic refresh of a run that is still going', () => {
@@ -102,7 +103,9 @@ describe('automatic refresh of a run that is still going', () => {
 
     await seconds(10)
     await round(3)
-    const stopped = await screen.findByText(/The run has finished \(Completed\): automatic refresh stopped/)
+    const stopped = await screen.findByText(
+      /The run has finished \(Completed\): automatic refresh stopped/,
+    )
     expect(screen.queryByRole('checkbox', { name: /^Refresh every/ })).toBeNull()
     expect(stopped).toHaveFocus()
     expect(refreshGroup().getByText('10:00:20')).toBeInTheDocument()
@@ -116,7 +119,10 @@ describe('automatic refresh of a run that is still going', () => {
     const { client } = renderAt('/runs/r-live?tz=UTC')
     await round(1)
     const user = userEvent.setup()
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Seconds between refreshes' }), '5')
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Seconds between refreshes' }),
+      '5',
+    )
     await user.click(toggle())
     expect(toggle()).toHaveAccessibleName('Refresh every 5 s')
     await seconds(4)
@@ -141,8 +147,12 @@ describe('automatic refresh of a run that is still going', () => {
     await userEvent.setup().click(toggle())
     await seconds(10)
     // The first try and its three retries (0.5 s, 1 s, 2 s of real time) all fail.
-    const failed = await screen.findByText(/The last refresh failed: .*HTTP 500.*Database restarting/)
-    expect(failed).toHaveTextContent('The run below is as it was at 10:00:00; trying again in 10 s.')
+    const failed = await screen.findByText(
+      /The last refresh failed: .*HTTP 500.*Database restarting/,
+    )
+    expect(failed).toHaveTextContent(
+      'The run below is as it was at 10:00:00; trying again in 10 s.',
+    )
     expect(asked).toBe(5)
     expect(screen.getByRole('heading', { level: 2, name: /^Round 1\b/ })).toBeInTheDocument()
     expect(screen.queryByText('The run could not be loaded')).toBeNull()

@@ -66,12 +66,7 @@ export function RunPage() {
     [search, zone, meta.data],
   )
 
-  if (
-    run.isError &&
-    !failedRefresh &&
-    run.error instanceof HttpError &&
-    run.error.status === 404
-  ) {
+  if (run.isError && !failedRefresh && run.error instanceof HttpError && run.error.status === 404) {
     return (
       <RunNotFound
         uuid={uuid}

@@ -1,0 +1,1 @@
+export { SavedViews, type SavedViewsProps } from './saved-views'
