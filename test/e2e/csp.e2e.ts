@@ -2,13 +2,15 @@
  * The page itself, served with the strict Content-Security-Policy: every page used as a person
  * would (filters, sorting, pickers, exports, a run's timeline, the checker) without a single
  * violation; the full-privacy installation's text fields never reach the page; nothing but
- * harmless preferences in storage; the nginx example sends the very policy tested here.
+ * harmless preferences and saved views (URL filters, no typed arguments) in storage; the nginx example sends the very policy tested here.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { LEAK_MARKER } from '@/mocks/variants'
+import { SAVED_VIEWS_KEY } from '@/features/saved-views/saved-view'
+import { VIEW_KEYS } from '@/features/saved-views/view-search'
 import { openWith } from '../fixtures/probes'
 import { STRICT_CSP, startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { REPO_ROOT, launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
@@ -153,12 +155,35 @@ describe('under the strict Content-Security-Policy', () => {
     opened.push(probe)
     const { page, context } = probe
     await walk(page, async () => undefined)
+    // The checker with arguments text in the address: a saved view of it keeps the page's
+    // filters and chosen mode, never that text.
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    }, `/checker?${RANGE}&mode=turn&args=%7B%22pageId%22%3A%22typed%22%7D`)
+    await settled(page)
+    expect(new URL(page.url()).searchParams.has('args')).toBe(true)
+    await page.getByRole('button', { name: 'Save view' }).click()
+    await page.getByRole('textbox', { name: 'Name of the view' }).fill('Checker example')
+    await page.keyboard.press('Enter')
+    await page.getByText('Saved the view “Checker example”.').waitFor(WAIT)
     const { local, session } = await page.evaluate(() => ({
-      local: Object.keys(localStorage),
+      local: Object.entries(localStorage),
       session: Object.entries(sessionStorage),
     }))
-    // No preference is stored yet; a new one must be added here on purpose, after a review.
-    expect(local).toEqual([])
+    // The saved views are the only thing in local storage; a new key must be added here on
+    // purpose, after a review.
+    expect(local.map(([key]) => key)).toEqual([SAVED_VIEWS_KEY])
+    const stored = JSON.parse(local[0]?.[1] ?? 'null') as {
+      views: { path: string; search: Record<string, unknown> }[]
+    }
+    expect(stored.views.map((v) => v.path)).toEqual(['/checker'])
+    expect(local[0]?.[1]).not.toContain('typed')
+    for (const view of stored.views) {
+      for (const key of Object.keys(view.search)) expect(VIEW_KEYS.has(key), key).toBe(true)
+      expect(Object.keys(view.search)).not.toContain('args')
+      expect(Object.keys(view.search)).not.toContain('call')
+    }
     // The router's scroll positions are the only thing in session storage: numbers per page.
     for (const [key, value] of session) {
       expect(key).toMatch(/^tsr-scroll-restoration/)
