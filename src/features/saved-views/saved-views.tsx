@@ -34,6 +34,7 @@ export function SavedViews({ pages }: SavedViewsProps) {
   const [message, setMessage] = useState<string | null>(null)
   const list = useRef<HTMLDivElement>(null)
   const saveButton = useRef<HTMLButtonElement>(null)
+  const viewsButton = useRef<HTMLButtonElement>(null)
 
   const page = pages.find((p) => p.to === path)
   if (!page) return null
@@ -63,6 +64,7 @@ export function SavedViews({ pages }: SavedViewsProps) {
         </button>
         <button
           type="button"
+          ref={viewsButton}
           aria-expanded={open === 'list'}
           aria-controls={`${id}-panel`}
           onClick={() => toggle('list')}
@@ -110,7 +112,11 @@ export function SavedViews({ pages }: SavedViewsProps) {
                     key={view.id}
                     view={view}
                     pageLabel={view.path === path ? null : (labelOf.get(view.path) ?? null)}
-                    onOpen={() => setOpen(null)}
+                    onOpen={() => {
+                      setOpen(null)
+                      // Another page moves focus to its heading; on this one the link is gone.
+                      if (view.path === path) viewsButton.current?.focus()
+                    }}
                     onRename={(name) => rename(view.id, name)}
                     onMessage={setMessage}
                     onDelete={() => {
