@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { axeViolations } from './axe'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const WAIT = { timeout: 60_000 } as const
@@ -27,8 +28,10 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function open(path: string): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path.replace(/^\//, '')}`)
+async function open(path: string, width = 1280): Promise<ProbedPage> {
+  const probe = await openPage(browser, `${server.url}${path.replace(/^\//, '')}`, {
+    viewport: { width, height: 800 },
+  })
   opened.push(probe)
   return probe
 }
@@ -67,6 +70,25 @@ describe('saved views', () => {
     expect(probe.pageErrors).toEqual([])
     expect(probe.cspViolations).toEqual([])
   }, 120_000)
+
+  it('fits a phone and passes axe with the list and a rename open', async () => {
+    const { page } = await open('/runs?preset=30d&tz=UTC', 390)
+    for (const name of ['Last month of runs', 'A second view with a rather long name to wrap']) {
+      await page.getByRole('button', { name: 'Save view' }).click(WAIT)
+      await page.getByRole('textbox', { name: 'Name of the view' }).fill(name)
+      await page.keyboard.press('Enter')
+      await page.getByText(`Saved the view “${name}”.`).waitFor(WAIT)
+    }
+    await page.getByRole('button', { name: 'Views (2)' }).click()
+    await page.getByRole('button', { name: 'Rename “Last month of runs”' }).click()
+    await page.getByRole('textbox', { name: 'New name for “Last month of runs”' }).waitFor(WAIT)
+    await page
+      .locator('.state--loading')
+      .first()
+      .waitFor({ state: 'detached', ...WAIT })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await axeViolations(page)).toEqual([])
+  }, 120_000)
 })
 
 describe('automatic refresh of a run', () => {
@@ -94,6 +116,7 @@ describe('automatic refresh of a run', () => {
       .not.toBe(updated)
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true)
     await screenshot(page, 'views-run-refresh')
+    expect(await axeViolations(page)).toEqual([])
     // The demo's run never finishes: the toggle is still on, the address unchanged.
     expect(new URL(page.url()).search).not.toMatch(/refresh/i)
     expect(probe.pageErrors).toEqual([])
