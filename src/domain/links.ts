@@ -1,5 +1,10 @@
-/** The searches of in-app links: a page's shared filters, and the runs behind a count. */
-import { filtersToSearch, type Filters, type UrlSearch } from './filters'
+/**
+ * The searches of in-app links: a page's shared filters, the runs behind a count, a tool's schema
+ * on the checker; and the run a pasted id or link names.
+ */
+import { fromUrlText } from './code-units'
+import { filtersToSearch, sharedFilterSearch, type Filters, type UrlSearch } from './filters'
+import { playgroundToSearch } from './playground'
 
 /**
  * Outcome filters of the runs list: runs holding at least one counted call of that outcome
@@ -72,4 +77,48 @@ export function bucketRunsSearch(
   return runsSearch({ ...filters, from: days.first, to: days.last, preset: 'custom' }, undefined, {
     outcome,
   })
+}
+
+/**
+ * The search of `/checker` that opens `tool`'s schema and playground (the playground's own `check`
+ * key, with the starter arguments of the schema), keeping the shared filters of `shared` (range,
+ * zone, tools: pass `filterSearch(filters)` or a page's own search) and nothing else of it. Any
+ * name travels, a lone surrogate included (the router writes it as `toUrlText` does).
+ */
+export function checkerSearch(
+  shared: Readonly<Record<string, string | string[] | undefined>>,
+  tool: string,
+): UrlSearch {
+  const { search } = playgroundToSearch({ mode: 'call', tool, args: null, calls: [] })
+  return { ...sharedFilterSearch(shared), ...search }
+}
+
+/** A run page's path in a pasted link, relative or absolute (under any base path). */
+const RUN_PATH = /\/runs\/([^/?#]+)\/?$/
+
+/**
+ * The run id in what a person pasted or typed: the id itself, or a link to a run's page
+ * (`https://…/runs/<id>?…`, `/runs/<id>`) with its id decoded as the address bar wrote it.
+ * White space around it is dropped; empty or blank input gives null. Any other text is taken
+ * as an id, as it is.
+ */
+export function runIdOf(input: string): string | null {
+  const text = input.trim()
+  if (text === '') return null
+  const isLink = /^https?:\/\//i.test(text) || text.startsWith('/')
+  if (!isLink) return text
+  let path: string
+  try {
+    path = new URL(text, 'http://localhost').pathname
+  } catch {
+    return text
+  }
+  const segment = RUN_PATH.exec(path)?.[1]
+  if (segment === undefined) return text
+  try {
+    return fromUrlText(decodeURIComponent(segment))
+  } catch {
+    // Not percent-encoding a browser wrote (a lone `%`): the segment as it stands.
+    return fromUrlText(segment)
+  }
 }

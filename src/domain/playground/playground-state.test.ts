@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {
   MAX_CALLS,
   MAX_LINK_TEXT,
+  holdsPlaygroundCase,
   parsePlayground,
   playgroundToSearch,
   type PlaygroundState,
@@ -131,5 +132,25 @@ describe('hostile tool names in a link', () => {
     const back = parsePlayground(playgroundToSearch(state).search, names)
     expect(back.ignored).toEqual([])
     expect(back.state).toEqual(state)
+  })
+})
+
+describe('holdsPlaygroundCase', () => {
+  it('is false for a link of the shared filters only', () => {
+    expect(holdsPlaygroundCase({})).toBe(false)
+    expect(holdsPlaygroundCase({ preset: '30d', tz: 'UTC', tool: ['a'] })).toBe(false)
+  })
+
+  it('is true for every playground key, whatever its value, an unknown tool included', () => {
+    expect(holdsPlaygroundCase({ check: 'no_such_tool' })).toBe(true)
+    expect(holdsPlaygroundCase({ args: '' })).toBe(true)
+    expect(holdsPlaygroundCase({ mode: 'sideways' })).toBe(true)
+    expect(holdsPlaygroundCase({ call: ['a\n{}', 'b\n{}'] })).toBe(true)
+  })
+
+  it('does not read inherited keys', () => {
+    expect(holdsPlaygroundCase(Object.create({ check: 'x' }) as Record<string, unknown>)).toBe(
+      false,
+    )
   })
 })

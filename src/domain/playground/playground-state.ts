@@ -143,6 +143,15 @@ function parseCalls(raw: UncheckedSearch, isKnown: (name: string) => boolean, ig
   return calls
 }
 
+/**
+ * Whether a URL's search holds a playground case: any of {@link PLAYGROUND_KEYS}, valid or not
+ * (a link to a tool's schema, a shared case). The page opens at the playground then, so a link
+ * to a tool the catalogue lacks lands on the line that says so. No such key gives false.
+ */
+export function holdsPlaygroundCase(raw: UncheckedSearch): boolean {
+  return PLAYGROUND_KEYS.some((key) => rawValue(raw, key) !== undefined)
+}
+
 export interface PlaygroundSearch {
   search: Record<string, string | string[]>
   /** What did not fit into the link (texts over {@link MAX_LINK_TEXT}); empty when all did. */

@@ -6,6 +6,7 @@ import { starterArgs } from '@/domain/playground'
 import type { ToolSummary } from '@/domain/summary'
 import { CatalogueSection } from './catalogue-section'
 import { Inspector } from './inspector'
+import { useOpenAtInspector } from './use-open-at-inspector'
 import { usePlayground } from './use-playground'
 import './checker.css'
 
@@ -20,6 +21,7 @@ export function Checker({ filters, catalogue, summary }: CheckerProps) {
   const tools = catalogue.data?.tools ?? null
   const playground = usePlayground(tools ? tools.map((t) => t.name) : null)
   const heading = useRef<HTMLHeadingElement>(null)
+  useOpenAtInspector(heading, playground.openedWithCase && tools !== null && tools.length > 0)
 
   const inspect = (name: string) => {
     const parameters = tools?.find((t) => t.name === name)?.parameters

@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   PLAYGROUND_KEYS,
+  holdsPlaygroundCase,
   parsePlayground,
   playgroundToSearch,
   type PlaygroundState,
@@ -32,6 +33,8 @@ export function usePlayground(knownTools: readonly string[] | null) {
   const parsed = useMemo(() => parsePlayground(raw, knownTools), [raw, knownTools])
   const urlKey = keyOf(parsed.state)
   const [draft, setDraft] = useState<Draft | null>(null)
+  // Read once: the address the page opened with, not the one the playground writes later.
+  const [openedWithCase] = useState(() => holdsPlaygroundCase(raw))
   const latestUrl = useRef(urlKey)
   useEffect(() => {
     latestUrl.current = urlKey
@@ -72,5 +75,7 @@ export function usePlayground(knownTools: readonly string[] | null) {
     ignored: showDraft ? [] : parsed.ignored,
     /** What of the current case is too long for the link. */
     omitted: playgroundToSearch(state).omitted,
+    /** The page opened with a case in its link (a tool's schema): it opens at the playground. */
+    openedWithCase,
   }
 }

@@ -1,9 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import {
-  WATCH_MAX_FAILURE_RATE_BEFORE,
-  type EffectWindows,
-  type WatchRow,
-} from '@/domain/effect'
+import { WATCH_MAX_FAILURE_RATE_BEFORE, type EffectWindows, type WatchRow } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
 import { num, pct } from './format'
 import { reportOf, runsBehind } from './links'

@@ -24,7 +24,7 @@ import {
 } from '@/components/charts'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { UnreadableNotice } from '@/components/ui/unreadable-notice'
-import type { LoadState, FoldedSummary } from '@/api'
+import { useCatalogueNames, type LoadState, type FoldedSummary } from '@/api'
 import { ExportActions } from './export-actions'
 import { ToolReportLoadBanner } from './tool-report-load-banner'
 import { ToolTable } from './tool-table'
@@ -57,10 +57,12 @@ export function ToolReport({
   onFiltersChange,
 }: ToolReportProps) {
   const { state } = summary
+  // Null until the catalogue is read: `catalogue` is empty then, and no tool is "not in it" yet.
+  const catalogued = useCatalogueNames()
   // State and filters are deferred together, so the body never pairs a summary with other filters.
   const view = useMemo(
-    () => (state ? { state, filters, meta, catalogue } : null),
-    [state, filters, meta, catalogue],
+    () => (state ? { state, filters, meta, catalogue, catalogued } : null),
+    [state, filters, meta, catalogue, catalogued],
   )
   const deferred = useDeferredValue(view)
   // The banner follows the live state: it never waits for the figures to redraw.
@@ -92,6 +94,7 @@ interface ToolReportBodyProps {
   filters: Filters
   meta: Meta
   catalogue: ReadonlyArray<Tool>
+  catalogued: ReadonlySet<string> | null
   sort: ToolSort
   onSortChange: (next: ToolSort) => void
   onFiltersChange?: (change: Partial<Filters>) => void
@@ -103,6 +106,7 @@ const ToolReportBody = memo(function ToolReportBody({
   filters,
   meta,
   catalogue,
+  catalogued,
   sort,
   onSortChange,
   onFiltersChange,
@@ -167,6 +171,7 @@ const ToolReportBody = memo(function ToolReportBody({
             totals={totals}
             otherCodes={otherRefusalCodes(rows)}
             writingTools={writing}
+            catalogued={catalogued}
             filters={filters}
             sort={sort}
             onSortChange={onSortChange}

@@ -9,8 +9,8 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState, type ReactNode } from 'react'
-import { runsSearch, type RunsLinkExtra } from '@/domain/links'
+import { useId, useMemo, useState, type ReactNode } from 'react'
+import { checkerSearch, filterSearch, runsSearch, type RunsLinkExtra } from '@/domain/links'
 import type { Filters } from '@/domain/filters'
 import {
   DEFAULT_TOOL_SORT,
@@ -24,6 +24,7 @@ import { RateCell } from './rate-cell'
 import { countOf, formatCount } from '@/components/ui/format-count'
 import { sameItems, useStable } from '@/components/ui/use-stable'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { ToolSchemaHint, ToolSchemaLink } from '@/components/ui/tool-schema-link'
 
 export interface ToolTableProps {
   rows: ReadonlyArray<ToolRow>
@@ -32,6 +33,11 @@ export interface ToolTableProps {
   otherCodes: ReadonlyArray<string>
   caption: string
   writingTools: ReadonlySet<string>
+  /**
+   * The tools the catalogue offers, whose names link to their schema on the checker; null while
+   * the catalogue is not known (names stay text).
+   */
+  catalogued: ReadonlySet<string> | null
   /** The report's filters: every count links to the runs behind it with these. */
   filters: Filters
   /** The rows' order (from the URL); a header click asks for the next one. */
@@ -123,10 +129,12 @@ export function ToolTable({
   otherCodes: codes,
   caption,
   writingTools,
+  catalogued,
   filters,
   sort,
   onSortChange,
 }: ToolTableProps) {
+  const hintId = useId()
   // Controlled by the page (the URL) when it says so; else the table keeps its own order.
   const [ownSort, setOwnSort] = useState(DEFAULT_TOOL_SORT)
   const wanted = sort ?? ownSort
@@ -148,9 +156,12 @@ export function ToolTable({
         header: 'Tool',
         cell: (info) => (
           <span className="tool-name">
-            <span className="truncate" title={info.getValue()}>
-              {info.getValue()}
-            </span>
+            <ToolSchemaLink
+              name={info.getValue()}
+              search={checkerSearch(filterSearch(filters), info.getValue())}
+              inCatalogue={catalogued === null ? null : catalogued.has(info.getValue())}
+              hintId={hintId}
+            />
             {info.row.original.source === 'mcp' ? <span className="tag">MCP</span> : null}
             {writingTools.has(info.getValue()) ? <span className="tag">writes</span> : null}
           </span>
@@ -194,7 +205,7 @@ export function ToolTable({
         ),
       }),
     ]
-  }, [otherCodes, writingTools, filters])
+  }, [otherCodes, writingTools, catalogued, filters, hintId])
   const data = useMemo(() => [...rows], [rows])
   // A link may name a refusal code this range has no column for: most calls first then.
   const shown =
@@ -256,6 +267,7 @@ export function ToolTable({
 
   return (
     <TableScroll label={caption}>
+      <ToolSchemaHint id={hintId} />
       <table className="data-table data-table--names">
         <caption>{caption}</caption>
         <thead>
