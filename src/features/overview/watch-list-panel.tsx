@@ -1,9 +1,13 @@
 import { Link } from '@tanstack/react-router'
+import { useId } from 'react'
+import { useCatalogueNames } from '@/api'
 import { WATCH_MAX_FAILURE_RATE_BEFORE, type EffectWindows, type WatchRow } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
+import { checkerSearch, filterSearch } from '@/domain/links'
 import { num, pct } from './format'
 import { reportOf, runsBehind } from './links'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { ToolSchemaHint, ToolSchemaLink } from '@/components/ui/tool-schema-link'
 
 export interface WatchListPanelProps {
   rows: readonly WatchRow[]
@@ -11,8 +15,28 @@ export interface WatchListPanelProps {
   filters: Filters
 }
 
-/** Stricter-schema candidates: tools refusing after whose failure rate before was about zero. */
+/**
+ * Stricter-schema candidates: tools refusing after whose failure rate before was about zero. A
+ * name opens the tool's schema on the checker (what the row asks to look at); its calls open the
+ * tool report of that side, its refusals the runs behind them.
+ */
 export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) {
+  const catalogued = useCatalogueNames()
+  const hintId = useId()
+  const report = (row: WatchRow, side: 'before' | 'after') => {
+    const calls = row[side].calls
+    if (calls === 0) return num(calls)
+    return (
+      <Link
+        to="/tools"
+        search={reportOf(filters, windows, side, row.tool)}
+        aria-label={`${num(calls)} calls of ${row.tool} ${side} the decision: tool report`}
+        title={`The tool report of ${side === 'before' ? 'the window before' : 'the window after'} the decision`}
+      >
+        {num(calls)}
+      </Link>
+    )
+  }
   return (
     <section className="ov-panel ov-panel--wide" aria-labelledby="ov-watch">
       <h2 id="ov-watch">Stricter-schema watch</h2>
@@ -27,6 +51,7 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
         </p>
       ) : (
         <TableScroll label="Stricter-schema candidates" className="ov-wrap">
+          <ToolSchemaHint id={hintId} />
           <table className="data-table data-table--names">
             <caption className="visually-hidden">Stricter-schema candidates</caption>
             <thead>
@@ -50,18 +75,18 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
               {rows.map((row) => (
                 <tr key={row.tool}>
                   <th scope="row">
-                    <Link
-                      to="/tools"
-                      search={reportOf(filters, windows, 'both', row.tool)}
-                      className="truncate"
-                      title={row.tool}
-                    >
-                      {row.tool}
-                    </Link>
+                    <span className="tool-name">
+                      <ToolSchemaLink
+                        name={row.tool}
+                        search={checkerSearch(filterSearch(filters), row.tool)}
+                        inCatalogue={catalogued === null ? null : catalogued.has(row.tool)}
+                        hintId={hintId}
+                      />
+                    </span>
                   </th>
-                  <td className="num">{num(row.before.calls)}</td>
+                  <td className="num">{report(row, 'before')}</td>
                   <td className="num">{num(row.before.failed)}</td>
-                  <td className="num">{num(row.after.calls)}</td>
+                  <td className="num">{report(row, 'after')}</td>
                   <td className="num">
                     <Link
                       to="/runs"

@@ -1,10 +1,15 @@
+import { useSearch } from '@tanstack/react-router'
+import { useId } from 'react'
+import { useCatalogueNames } from '@/api'
 import type { Run, Step } from '@/domain/contract'
+import { checkerSearch } from '@/domain/links'
 import { anchorOf, formatDuration, timeOfDay, type RoundGroup } from '@/domain/runs'
 import { formatInstant } from '@/domain/time'
 import { decisionLabel, outcomeLabel } from './format'
 import { RefusedTurnNote } from './refused-turn-note'
 import { RoundWaterfall } from './round-waterfall'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { ToolSchemaHint, ToolSchemaLink } from '@/components/ui/tool-schema-link'
 
 export interface RoundSectionProps {
   group: RoundGroup
@@ -41,6 +46,10 @@ function roundSummary(group: RoundGroup): string {
 export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
   const title = group.round === 0 ? 'Outside a round' : `Round ${group.round}`
   const headingId = `round-${group.round}`
+  // The run page's search is the list's: its shared filters go on to the checker.
+  const search = useSearch({ strict: false }) as Record<string, string | string[] | undefined>
+  const catalogued = useCatalogueNames()
+  const hintId = useId()
   return (
     <section
       className={group.refusedTurn ? 'round round--refused' : 'round'}
@@ -61,6 +70,7 @@ export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
       ) : null}
       <RoundWaterfall group={group} anchors={anchors} />
       <TableScroll label={`Steps of ${title.toLowerCase()}`}>
+        <ToolSchemaHint id={hintId} />
         <table className="data-table steps-table">
           <caption className="visually-hidden">Steps of {title.toLowerCase()}</caption>
           {/* The same widths in every round's table, so the rounds line up column by column. */}
@@ -105,9 +115,13 @@ export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
                   <td className="num">{formatDuration(step.durationMs)}</td>
                   <td>
                     {step.toolName !== undefined ? (
-                      <span className="truncate steps-table__tool" title={step.toolName}>
-                        {step.toolName}
-                      </span>
+                      <ToolSchemaLink
+                        name={step.toolName}
+                        search={checkerSearch(search, step.toolName)}
+                        inCatalogue={catalogued === null ? null : catalogued.has(step.toolName)}
+                        hintId={hintId}
+                        className="truncate steps-table__tool"
+                      />
                     ) : null}
                   </td>
                   <td
