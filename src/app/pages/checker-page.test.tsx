@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { App } from '../app'
 import { createAppRouter } from '../router'
+import { starterArgs } from '@/domain/playground'
 
 const base = '/api/diagnostics/v1'
 const meta = {
@@ -414,5 +415,43 @@ describe('/checker page', () => {
       within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Retry' }),
     )
     expect(await screen.findByRole('heading', { name: 'Playground' })).toBeInTheDocument()
+  })
+})
+
+describe('/checker opened by a link to a tool', () => {
+  const inspectorHeading = () => screen.getByRole('heading', { name: 'Schema and playground' })
+
+  it("opens the tool report's tool at its schema, focused, the range kept", async () => {
+    const router = renderAt(`/tools?${RANGE}`)
+    const table = await screen.findByRole('table', { name: /^Tool calls by outcome/ })
+    await userEvent.click(await within(table).findByRole('link', { name: 'get_page_content' }))
+    await screen.findByRole('heading', { name: 'Playground' })
+    expect(router.state.location.pathname).toBe('/checker')
+    expect(router.state.location.search).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-02',
+      tz: 'UTC',
+      check: 'get_page_content',
+    })
+    await waitFor(() => expect(inspectorHeading()).toHaveFocus())
+    expect(screen.getByRole('combobox', { name: 'Tool' })).toHaveValue('get_page_content')
+    expect(screen.getByRole('heading', { name: 'Schema of get_page_content' })).toBeVisible()
+    // The starter arguments of its schema, as the catalogue's Check gives them.
+    expect(screen.getByRole('textbox', { name: /Arguments of get_page_content/ })).toHaveValue(
+      starterArgs(tools.find((t) => t.name === 'get_page_content')?.parameters),
+    )
+  })
+
+  it('lands on the line that names an unknown tool, at the inspector', async () => {
+    await openPlayground(`/checker?${RANGE}&check=gone_tool`)
+    await waitFor(() => expect(inspectorHeading()).toHaveFocus())
+    expect(screen.getByText('Ignored check=gone_tool: no tool of that name.')).toBeVisible()
+  })
+
+  it('leaves the focus alone when the link holds no case', async () => {
+    await openPlayground(`/checker?${RANGE}`)
+    // One frame for the focus to move, if it were going to.
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(inspectorHeading()).not.toHaveFocus()
   })
 })
