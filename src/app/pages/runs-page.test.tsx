@@ -189,7 +189,9 @@ describe('/runs page', () => {
     )
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     expect(await screen.findByText('Incomplete: 2 of 5 runs')).toBeInTheDocument()
-    expect(screen.getByText(/incomplete: counted in the 2 runs loaded so far, of 5/)).toBeInTheDocument()
+    expect(
+      screen.getByText(/incomplete: counted in the 2 runs loaded so far, of 5/),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeDisabled()
     broken = false
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }))
@@ -310,5 +312,45 @@ describe('/runs page', () => {
     expect(
       within(screen.getByRole('table', { name: /^Runs,/ })).getAllByRole('link'),
     ).not.toContain(document.activeElement)
+  })
+})
+
+describe('/runs: go to a run by its id', () => {
+  const field = () => screen.getByRole('textbox', { name: 'Go to run' })
+
+  it('opens a run from a pasted link to its page, white space and all, keeping the list', async () => {
+    const list = '/runs?tz=UTC&from=2026-11-10&to=2026-11-10&outcome=failed'
+    const router = renderAt(list)
+    await userEvent.click(await screen.findByRole('textbox', { name: 'Go to run' }))
+    await userEvent.paste(`  https://cms.example/diagnostics/runs/${twice.uuid}?tz=UTC\n`)
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('heading', { name: `Run ${twice.uuid}` })).toBeVisible()
+    expect(router.state.location.pathname).toBe(`/runs/${twice.uuid}`)
+    // The list's search goes along: the run page's way back returns to the same list.
+    expect(router.state.location.search).toMatchObject({ outcome: 'failed', from: '2026-11-10' })
+  })
+
+  it('opens a typed id with the button', async () => {
+    const router = renderAt('/runs?tz=UTC')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), ' r-twice ')
+    await userEvent.click(screen.getByRole('button', { name: 'Open run' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runs/r-twice'))
+  })
+
+  it('lands on "Run not found" for an id the installation does not know', async () => {
+    renderAt('/runs?tz=UTC')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), 'no-such-run')
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Run not found' })).toBeVisible()
+    expect(screen.getByTitle('no-such-run')).toBeInTheDocument()
+  })
+
+  it('asks for an id when the field is blank, and stays on the list', async () => {
+    const router = renderAt('/runs?tz=UTC')
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), '   ')
+    await userEvent.keyboard('{Enter}')
+    expect(field()).toHaveAccessibleDescription(/Paste or type a run id first\.$/)
+    expect(field()).toHaveAttribute('aria-invalid', 'true')
+    expect(router.state.location.pathname).toBe('/runs')
   })
 })

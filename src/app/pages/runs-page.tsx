@@ -9,7 +9,7 @@ import {
   type RunListFilters,
   type RunSort,
 } from '@/domain/runs'
-import { RunsList, useRunsList } from '@/features/runs'
+import { GoToRun, RunsList, useRunsList } from '@/features/runs'
 import { formatInstant } from '@/domain/time'
 import { useDeferredMount } from '@/components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
@@ -76,6 +76,7 @@ export function RunsPage() {
   return (
     <PageSection intro={PAGE_INTROS['/runs']} zone={zone}>
       <InstallationStates meta={meta} catalogue={catalogue} />
+      <GoToRun linkSearch={raw} />
       {mounted && filters && meta.data ? (
         <>
           <FilterBar

@@ -1,0 +1,54 @@
+import { useNavigate } from '@tanstack/react-router'
+import { useId, useState, type FormEvent } from 'react'
+import { runIdOf } from '@/domain/links'
+import './runs.css'
+
+export interface GoToRunProps {
+  /** The list's search, carried to the run page so its "Back" returns to this list. */
+  linkSearch: Record<string, string | string[]>
+}
+
+/**
+ * Opens one run by its id: a pasted id or a link to its page (white space around it dropped).
+ * An id the installation does not know lands on the run page's "not found", which says so.
+ */
+export function GoToRun({ linkSearch }: GoToRunProps) {
+  const navigate = useNavigate()
+  const id = useId()
+  const [text, setText] = useState('')
+  const [empty, setEmpty] = useState(false)
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const uuid = runIdOf(text)
+    setEmpty(uuid === null)
+    if (uuid !== null) void navigate({ to: '/runs/$uuid', params: { uuid }, search: linkSearch })
+  }
+
+  return (
+    <form className="go-to-run" role="search" aria-label="Go to a run" onSubmit={submit}>
+      <label htmlFor={`${id}-uuid`}>Go to run</label>
+      <input
+        id={`${id}-uuid`}
+        type="text"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value)
+          setEmpty(false)
+        }}
+        placeholder="run id or link"
+        autoComplete="off"
+        spellCheck={false}
+        aria-describedby={`${id}-hint ${id}-problem`}
+        aria-invalid={empty || undefined}
+      />
+      <button type="submit">Open run</button>
+      <span id={`${id}-hint`} className="muted">
+        A run id, or a link to its page.
+      </span>
+      <span id={`${id}-problem`} className="go-to-run__problem" aria-live="polite">
+        {empty ? 'Paste or type a run id first.' : ''}
+      </span>
+    </form>
+  )
+}
