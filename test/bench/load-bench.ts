@@ -234,6 +234,19 @@ export async function run(): Promise<BenchRow[]> {
         rows.push(
           row(engine, `${label}: errors, timeouts, non-2xx`, errors, 'requests', '0', errors === 0),
         )
+        // What the errors were: a 503 (with Retry-After) asks the dashboard to wait and resume.
+        const statuses = Object.entries(result.statusCodeStats ?? {})
+          .filter(([code]) => !code.startsWith('2'))
+          .map(([code, stat]) => `${code}: ${stat.count}`)
+        if (errors > 0)
+          rows.push(
+            row(
+              engine,
+              `${label}: of which failed connections ${result.errors}, timeouts ${result.timeouts}${statuses.length > 0 ? `, ${statuses.join(', ')}` : ''}`,
+              errors,
+              'requests',
+            ),
+          )
         rows.push(row(engine, `${label}: server peak RSS (sampled)`, peak, 'MB'))
       }
       rows.push(row(engine, 'server RSS high-water mark (since start)', memoryOf(pid).hwm, 'MB'))
