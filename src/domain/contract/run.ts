@@ -25,6 +25,20 @@ export const KNOWN_RUN_STATUSES = [
   'cancelled',
 ] as const
 
+/** Termination reasons the contract names (`terminationReason`); more may come. */
+export const KNOWN_TERMINATION_REASONS = [
+  'completed',
+  'max_iterations',
+  'budget_exhausted',
+  'policy_denied',
+  'approval_denied',
+  'provider_failed',
+  'cancelled',
+  'retries_exhausted',
+  'not_retryable',
+  'context_truncated',
+] as const
+
 /** Refusal codes the contract names; any other non-null string is a refusal under its own name. */
 export const KNOWN_REFUSAL_CODES = ['arguments', 'turn'] as const
 

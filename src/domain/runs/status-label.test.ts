@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KNOWN_RUN_STATUSES } from '../contract/run'
+import { KNOWN_RUN_STATUSES, KNOWN_TERMINATION_REASONS } from '../contract/run'
 import { runStatusInSentence, runStatusLabel, terminationReasonLabel } from './status-label'
 
 describe('runStatusLabel', () => {
@@ -23,19 +23,7 @@ describe('runStatusInSentence and terminationReasonLabel', () => {
   })
 
   it('words the termination reasons the contract names', () => {
-    const named = [
-      'completed',
-      'max_iterations',
-      'budget_exhausted',
-      'policy_denied',
-      'approval_denied',
-      'provider_failed',
-      'cancelled',
-      'retries_exhausted',
-      'not_retryable',
-      'context_truncated',
-    ]
-    for (const reason of named) {
+    for (const reason of KNOWN_TERMINATION_REASONS) {
       const { text, inSentence } = terminationReasonLabel(reason)
       expect(text).not.toMatch(/_/)
       expect(inSentence).not.toMatch(/_/)

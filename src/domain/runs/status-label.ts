@@ -1,4 +1,4 @@
-import type { KNOWN_RUN_STATUSES } from '../contract/run'
+import type { KNOWN_RUN_STATUSES, KNOWN_TERMINATION_REASONS } from '../contract/run'
 
 const STATUS_LABELS: Record<(typeof KNOWN_RUN_STATUSES)[number], string> = {
   queued: 'Queued',
@@ -10,8 +10,7 @@ const STATUS_LABELS: Record<(typeof KNOWN_RUN_STATUSES)[number], string> = {
   cancelled: 'Cancelled',
 }
 
-/** The termination reasons the contract names (`terminationReason`; more may come). */
-const REASON_LABELS: Readonly<Record<string, string>> = {
+const REASON_LABELS: Record<(typeof KNOWN_TERMINATION_REASONS)[number], string> = {
   completed: 'Completed',
   max_iterations: 'Maximum iterations reached',
   budget_exhausted: 'Budget exhausted',

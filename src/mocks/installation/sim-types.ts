@@ -1,19 +1,8 @@
 import type { z } from '@/domain/zod'
-import type { runSchema, stepSchema } from '@/domain/contract'
+import { KNOWN_TERMINATION_REASONS, type runSchema, type stepSchema } from '@/domain/contract'
 
 /** The run statuses and termination reasons the loop knows (agent-loop-facts). */
-export const TERMINATION_REASONS = [
-  'completed',
-  'max_iterations',
-  'budget_exhausted',
-  'policy_denied',
-  'approval_denied',
-  'provider_failed',
-  'cancelled',
-  'retries_exhausted',
-  'not_retryable',
-  'context_truncated',
-] as const
+export const TERMINATION_REASONS = KNOWN_TERMINATION_REASONS
 export const PENDING_STATUSES = [
   'running',
   'waiting_for_approval',
