@@ -1,13 +1,35 @@
 import BetterSqlite3 from 'better-sqlite3'
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
+
+interface Job {
+  resolve: (rows: Row[]) => void
+  reject: (error: Error) => void
+}
+
+interface Answer {
+  id: number
+  rows?: Row[]
+  error?: { message: string; code: string | null }
+}
+
+/** A failure of a statement as the rest of the server knows it: busy is 503, the rest 500. */
+function failureOf(message: string, code: string | null): Error {
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+    return new DatabaseUnavailableError(`SQLite is busy: ${message}`)
+  return Object.assign(new Error(message), { code })
+}
 
 /**
  * SQLite through better-sqlite3. The API opens the file read-only (a long read in rollback-journal
- * mode would otherwise block the CMS's writers); the seeder opens it for writing.
+ * mode would otherwise block the CMS's writers) and reads in `readers` worker threads, since
+ * better-sqlite3 blocks the thread it runs on: 50 dashboards reading at once would otherwise
+ * queue every request, even `/meta`, behind the longest read. The seeder writes on its own thread.
  */
 export function openSqlite(
   path: string,
-  options: { write: boolean; busyTimeoutMs: number },
+  options: { write: boolean; busyTimeoutMs: number; readers?: number },
 ): Database {
   let db: BetterSqlite3.Database
   try {
@@ -16,7 +38,15 @@ export function openSqlite(
     throw new DatabaseUnavailableError(`SQLite database ${path} cannot be opened: ${reason(error)}`)
   }
   // A writer holding the file longer than this makes the read answer 503, not wait on.
-  db.pragma(`busy_timeout = ${Math.min(options.busyTimeoutMs, 5000)}`)
+  const busyTimeoutMs = Math.min(options.busyTimeoutMs, 5000)
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`)
+  if (options.write) return onThisThread(db)
+  // The file opened: the readers open it again, each on its own thread.
+  db.close()
+  return inWorkers(path, busyTimeoutMs, options.readers ?? Math.min(4, availableParallelism()))
+}
+
+function onThisThread(db: BetterSqlite3.Database): Database {
   return {
     engine: 'sqlite',
     query: (sql: string, params: readonly SqlValue[] = []) => {
@@ -29,15 +59,69 @@ export function openSqlite(
         return Promise.resolve(statement.all(...params) as Row[])
       } catch (error) {
         const code = (error as { code?: unknown }).code
-        if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-          return Promise.reject(new DatabaseUnavailableError(`SQLite is busy: ${reason(error)}`))
-        }
-        return Promise.reject(error)
+        return Promise.reject(failureOf(reason(error), typeof code === 'string' ? code : null))
       }
     },
     close: () => {
       db.close()
       return Promise.resolve()
+    },
+  }
+}
+
+/** Readers in worker threads, each given the next statement when it has none in hand. */
+function inWorkers(path: string, busyTimeoutMs: number, count: number): Database {
+  const url = new URL('./sqlite-reader.worker.mjs', import.meta.url)
+  const jobs = new Map<number, Job>()
+  let nextId = 0
+  let closed = false
+  const start = (): { worker: Worker; busy: Set<number> } => {
+    const worker = new Worker(url, { workerData: { path, busyTimeoutMs } })
+    const reader = { worker, busy: new Set<number>() }
+    worker.on('message', (answer: Answer) => {
+      const job = jobs.get(answer.id)
+      jobs.delete(answer.id)
+      reader.busy.delete(answer.id)
+      if (!job) return
+      if (answer.error) job.reject(failureOf(answer.error.message, answer.error.code))
+      else job.resolve(answer.rows ?? [])
+    })
+    // A reader that dies fails what it held and is replaced, so the server keeps answering.
+    const fail = (why: string) => {
+      for (const id of reader.busy) {
+        jobs.get(id)?.reject(new DatabaseUnavailableError(`The SQLite reader stopped: ${why}`))
+        jobs.delete(id)
+      }
+      reader.busy.clear()
+      const at = readers.indexOf(reader)
+      if (!closed && at >= 0) readers[at] = start()
+    }
+    worker.on('error', (error) => fail(reason(error)))
+    worker.on('exit', (code) => fail(`exit code ${code}`))
+    return reader
+  }
+  const readers = Array.from({ length: Math.max(1, count) }, start)
+  return {
+    engine: 'sqlite',
+    query: (sql: string, params: readonly SqlValue[] = []) =>
+      new Promise<Row[]>((resolve, reject) => {
+        if (closed) {
+          reject(new DatabaseUnavailableError('The SQLite database is closed.'))
+          return
+        }
+        const id = nextId++
+        jobs.set(id, { resolve, reject })
+        // The reader with the fewest statements in hand.
+        const reader = readers.reduce((a, b) => (b.busy.size < a.busy.size ? b : a))
+        reader.busy.add(id)
+        reader.worker.postMessage({ id, sql, params })
+      }),
+    close: async () => {
+      closed = true
+      await Promise.all(readers.map((r) => r.worker.terminate()))
+      for (const job of jobs.values())
+        job.reject(new DatabaseUnavailableError('The SQLite database is closed.'))
+      jobs.clear()
     },
   }
 }
