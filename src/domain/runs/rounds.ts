@@ -80,20 +80,27 @@ export function groupRounds(run: Pick<Run, 'steps'>): RoundGroup[] {
         inputs: steps.filter((s) => s.kind === 'input').length,
       }
     })
+  // The next round holding tool calls, for each group, from one backward pass: a search (and a
+  // copy of the rest) per refused round is quadratic, and hangs a run of 100,000 rounds.
+  const nextWithCalls: (RoundGroup | undefined)[] = []
+  for (let i = groups.length - 1, next: RoundGroup | undefined; i >= 0; i--) {
+    nextWithCalls[i] = next
+    const group = groups[i]
+    if (group && group.round > 0 && group.outcomes.length > 0) next = group
+  }
   groups.forEach((group, index) => {
     if (group.round === 0) return
     const calls = group.steps.filter((s) => s.kind === 'tool')
     if (!calls.some((s) => s.toolRefusal === 'arguments' || s.toolRefusal === 'turn')) return
     const refusedCalls = calls.filter((s) => typeof s.toolRefusal === 'string')
-    const next = groups
-      .slice(index + 1)
-      .find((g) => g.round > 0 && g.steps.some((s) => s.kind === 'tool'))
+    const next = nextWithCalls[index]
     const pool = next ? next.steps.filter((s) => s.kind === 'tool') : []
     group.refusedTurn = {
       refused: refusedCalls.filter((s) => s.toolRefusal !== 'turn'),
       notRun: refusedCalls.filter((s) => s.toolRefusal === 'turn'),
       nextRound: next?.round ?? null,
-      laterRounds: groups.slice(index + 1).some((g) => g.round > group.round),
+      // Rounds are ascending and distinct, so any later group is a later round.
+      laterRounds: index < groups.length - 1,
       resent: calls.map((refused) => {
         const at = pool.findIndex((s) => s.toolName === refused.toolName)
         const resentAs = at === -1 ? null : (pool.splice(at, 1)[0] ?? null)

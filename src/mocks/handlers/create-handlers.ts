@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { decodeCursor, encodeCursor, parseRunsParams } from '@/domain/api-query'
 import { summaryHandler } from './summary-handler'
+import { hugeRun } from '../variants/huge-runs'
 
 /** Where the dashboard finds the API by default (config.json may say otherwise). */
 export const DEFAULT_BASE_URL = '/api/diagnostics/v1'
@@ -15,6 +16,11 @@ export interface CreateHandlersOptions {
    * answers 404, as an installation without it does.
    */
   summaryEndpoint?: boolean
+  /**
+   * Also answer `/runs/:uuid` for the two huge unlisted runs of `HUGE_RUN_UUIDS` (issue 22, the
+   * demo's). Default false.
+   */
+  hugeRuns?: boolean
 }
 
 const badRequest = (message: string): Response =>
@@ -30,6 +36,7 @@ export function createHandlers({
   baseUrl,
   installation,
   summaryEndpoint = false,
+  hugeRuns = false,
 }: CreateHandlersOptions): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '')
   return [
@@ -56,7 +63,7 @@ export function createHandlers({
     }),
     http.get(`${base}/runs/:uuid`, ({ params }) => {
       const uuid = String(params.uuid)
-      const run = installation.getRun(uuid)
+      const run = installation.getRun(uuid) ?? (hugeRuns ? hugeRun(uuid) : undefined)
       if (run === undefined) {
         return HttpResponse.json(
           { error: 'not_found', message: `No run ${uuid} is recorded on this installation.` },
