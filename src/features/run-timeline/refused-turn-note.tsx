@@ -9,6 +9,7 @@ import {
 } from '@/domain/runs'
 import { focusTarget } from './focus-target'
 import { outcomeLabel } from './format'
+import { formatCount } from '@/components/ui/format-count'
 
 export interface RefusedTurnNoteProps {
   /** The round of the refused turn. */
@@ -18,6 +19,16 @@ export interface RefusedTurnNoteProps {
   /** Each step's element id (`stepAnchorIds` of the run): unique even when sequences repeat. */
   anchors: ReadonlyMap<Step, string>
 }
+
+/**
+ * A turn of a huge round can hold thousands of calls: the note names this many of each list and
+ * says how many more there are (the round's step table lists every one).
+ */
+const NAMED = 20
+
+/** " and 1,234 more" for the part of a list the note does not name; empty when it names all. */
+const more = (count: number): string =>
+  count > NAMED ? `, and ${formatCount(count - NAMED)} more (see the round's steps)` : ''
 
 const jump = (id: string) => (event: MouseEvent<HTMLAnchorElement>) => {
   event.preventDefault()
@@ -50,7 +61,7 @@ function Resent({ call, anchors }: { call: ResentCall; anchors: ReadonlyMap<Step
 export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNoteProps) {
   // Each name isolated (<bdi>): a right-to-left override in one must not reverse the rest.
   const names = (steps: RefusedTurn['refused']) =>
-    steps.map((s, i) => (
+    steps.slice(0, NAMED).map((s, i) => (
       <Fragment key={anchorOf(anchors, s)}>
         {i > 0 ? ', ' : null}
         <bdi>{s.toolName ?? ''}</bdi> (step {s.sequence}, {outcomeLabel(s).toLowerCase()})
@@ -63,8 +74,18 @@ export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNotePr
   return (
     <div className="refused-turn" role="note" aria-label="Refused turn">
       <strong>Refused turn: nothing of this turn ran.</strong>
-      {turn.refused.length > 0 ? <p>Refused: {names(turn.refused)}.</p> : null}
-      {turn.notRun.length > 0 ? <p>Not run with it: {names(turn.notRun)}.</p> : null}
+      {turn.refused.length > 0 ? (
+        <p>
+          Refused: {names(turn.refused)}
+          {more(turn.refused.length)}.
+        </p>
+      ) : null}
+      {turn.notRun.length > 0 ? (
+        <p>
+          Not run with it: {names(turn.notRun)}
+          {more(turn.notRun.length)}.
+        </p>
+      ) : null}
       {turn.nextRound === null ? (
         <p>
           Not re-sent:{' '}
@@ -85,9 +106,15 @@ export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNotePr
             :
           </p>
           <ul>
-            {turn.resent.map((call) => (
+            {turn.resent.slice(0, NAMED).map((call) => (
               <Resent key={anchorOf(anchors, call.refused)} call={call} anchors={anchors} />
             ))}
+            {turn.resent.length > NAMED ? (
+              <li>
+                and {formatCount(turn.resent.length - NAMED)} more calls (see round {turn.nextRound}
+                &apos;s steps)
+              </li>
+            ) : null}
           </ul>
         </>
       )}

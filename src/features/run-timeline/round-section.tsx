@@ -1,5 +1,5 @@
 import { useSearch } from '@tanstack/react-router'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useCatalogueNames } from '@/api'
 import type { Run, Step } from '@/domain/contract'
 import { checkerSearch } from '@/domain/links'
@@ -17,10 +17,21 @@ export interface RoundSectionProps {
   zone: string
   /** Each step's element id (`stepAnchorIds` of the run): unique even when sequences repeat. */
   anchors: ReadonlyMap<Step, string>
+  /** `group` holds one page of the round's steps: which ones (1-based) of how many. */
+  page?: StepsShown
+  /** Shown before the round's waterfall and steps (a windowed run's pager). */
+  pager?: ReactNode
+}
+
+/** Which of a round's steps (1-based, inclusive) a paged group holds, of how many. */
+export interface StepsShown {
+  first: number
+  last: number
+  total: number
 }
 
 /** What happened in the round, in one line: calls by outcome and decisions. */
-function roundSummary(group: RoundGroup): string {
+function roundSummary(group: RoundGroup, steps: number): string {
   const parts: string[] = []
   const calls = group.outcomes.length
   if (calls > 0) parts.push(`${calls} tool call${calls === 1 ? '' : 's'}`)
@@ -39,11 +50,11 @@ function roundSummary(group: RoundGroup): string {
     parts.push(`${group.inputs} question${group.inputs === 1 ? '' : 's'} answered`)
   return parts.length > 0
     ? parts.join(', ')
-    : `${group.steps.length} step${group.steps.length === 1 ? '' : 's'}, no tool call`
+    : `${steps} step${steps === 1 ? '' : 's'}, no tool call`
 }
 
 /** One round: heading (a keyboard stop), what happened, a refused turn's note, waterfall, steps. */
-export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
+export function RoundSection({ group, run, zone, anchors, page, pager }: RoundSectionProps) {
   const title = group.round === 0 ? 'Outside a round' : `Round ${group.round}`
   const headingId = `round-${group.round}`
   // The run page's search is the list's: its shared filters go on to the checker.
@@ -58,7 +69,10 @@ export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
     >
       <h2 id={headingId} tabIndex={-1} data-round-heading="">
         {title}
-        <span className="round__summary"> — {roundSummary(group)}</span>
+        <span className="round__summary">
+          {' '}
+          — {roundSummary(group, page?.total ?? group.steps.length)}
+        </span>
       </h2>
       {group.refusedTurn ? (
         <RefusedTurnNote turn={group.refusedTurn} run={run} round={group.round} anchors={anchors} />
@@ -68,7 +82,8 @@ export function RoundSection({ group, run, zone, anchors }: RoundSectionProps) {
           An editor declined the approval card: the approval-bound call did not run.
         </p>
       ) : null}
-      <RoundWaterfall group={group} anchors={anchors} />
+      {pager}
+      <RoundWaterfall group={group} anchors={anchors} shown={page} />
       <TableScroll label={`Steps of ${title.toLowerCase()}`}>
         <ToolSchemaHint id={hintId} />
         <table className="data-table steps-table">

@@ -23,9 +23,12 @@ function barColour(step: Step): string {
 export function RoundWaterfall({
   group,
   anchors,
+  shown,
 }: {
   group: RoundGroup
   anchors: ReadonlyMap<Step, string>
+  /** `group` holds one page of the round's steps: which ones (1-based) of how many. */
+  shown?: { first: number; last: number; total: number } | undefined
 }) {
   const span = group.endMs - group.startMs
   if (!Number.isFinite(span) || group.steps.length === 0) return null
@@ -33,7 +36,9 @@ export function RoundWaterfall({
   return (
     <figure className="waterfall">
       <figcaption className="muted">
-        Waterfall of the round: {group.steps.length} step{group.steps.length === 1 ? '' : 's'} over{' '}
+        {shown
+          ? `Waterfall of steps ${shown.first}–${shown.last} of the round's ${shown.total}, over `
+          : `Waterfall of the round: ${group.steps.length} step${group.steps.length === 1 ? '' : 's'} over `}
         {formatDuration(span)}
       </figcaption>
       <div className="waterfall__rows" aria-hidden="true">

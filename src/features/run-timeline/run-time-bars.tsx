@@ -1,12 +1,14 @@
 import { useMemo } from 'react'
 import type { Run } from '@/domain/contract'
+import { formatCount } from '@/components/ui/format-count'
 import {
+  boundedTimeRows,
   formatDuration,
   runTimePicture,
   timeOfDay,
   type RoundGroup,
-  type RoundTime,
   type SpanKind,
+  type TimeRow,
 } from '@/domain/runs'
 
 export interface RunTimeBarsProps {
@@ -28,8 +30,14 @@ const KIND_TEXT: Readonly<Record<SpanKind, string>> = {
   other: 'other steps',
 }
 
-/** The round's line of text: when it started, how long it took, what it waited for. */
-function roundText(r: RoundTime, zone: string): string {
+/** The row's name: its round, or the stretch of rounds it stands for. */
+const rowLabel = (r: TimeRow): string =>
+  r.lastRound === r.round
+    ? `Round ${r.round}`
+    : `Rounds ${formatCount(r.round)}–${formatCount(r.lastRound)}`
+
+/** The row's line of text: when it started, how long it took, what it waited for. */
+function roundText(r: TimeRow, zone: string): string {
   const parts = [
     `${timeOfDay(r.startMs, zone).slice(0, 8)}, ${formatDuration(r.endMs - r.startMs)}`,
   ]
@@ -45,10 +53,13 @@ function roundText(r: RoundTime, zone: string): string {
  * The whole run on one wall clock: a bar per round, placed where the round ran, its steps drawn
  * by kind, so a 15-minute wait for approval shows as the long stretch it was. Each round's line
  * of text says the same (start, length, waits, the gap before it), so the drawing is hidden from
- * assistive technology. Nothing is drawn for a run without readable round times.
+ * assistive technology. Nothing is drawn for a run without readable round times. A huge run
+ * stays a bounded drawing: past 60 rounds a row stands for a stretch of rounds, and a row's
+ * many steps are merged per kind to the drawing's resolution (`boundedTimeRows`).
  */
 export function RunTimeBars({ run, groups, zone }: RunTimeBarsProps) {
   const picture = useMemo(() => runTimePicture(run, groups), [run, groups])
+  const rows = useMemo(() => (picture === null ? [] : boundedTimeRows(picture)), [picture])
   if (picture === null) return null
   const span = Math.max(picture.endMs - picture.startMs, 1)
   const x = (ms: number) => ((ms - picture.startMs) / span) * WIDTH
@@ -63,6 +74,9 @@ export function RunTimeBars({ run, groups, zone }: RunTimeBarsProps) {
           {timeOfDay(picture.endMs, zone).slice(0, 8)},{' '}
           {formatDuration(picture.endMs - picture.startMs)}
           {waits > 0 ? `, of which ${formatDuration(waits)} waiting for a person` : ''}
+          {rows.length < picture.rounds.length
+            ? `; ${formatCount(picture.rounds.length)} rounds, up to ${formatCount(Math.ceil(picture.rounds.length / rows.length))} to a line`
+            : ''}
         </span>
       </figcaption>
       <ul className="run-bars__legend" aria-hidden="true">
@@ -73,11 +87,11 @@ export function RunTimeBars({ run, groups, zone }: RunTimeBarsProps) {
         ))}
       </ul>
       <ol className="run-bars__rows">
-        {picture.rounds.map((r) => (
+        {rows.map((r) => (
           <li key={r.round} className="run-bars__row">
             <span className="run-bars__head">
               <a href={`#round-${r.round}`} className="run-bars__label">
-                Round {r.round}
+                {rowLabel(r)}
               </a>{' '}
               <span className="run-bars__text">{roundText(r, zone)}</span>
             </span>

@@ -7,6 +7,7 @@ import { RunHeader } from './run-header'
 import { RunTimeBars } from './run-time-bars'
 import { UnreadableSteps } from './unreadable-steps'
 import { useRoundKeys } from './use-round-keys'
+import { WindowedRounds } from './windowed-rounds'
 import './run-timeline.css'
 
 export interface RunTimelineProps {
@@ -20,6 +21,12 @@ export interface RunTimelineProps {
   /** Loads the run again (for a run that is still going). */
   onReload: () => void
 }
+
+/**
+ * From this many steps on, the timeline is windowed (issue 22, decision 0019): only the rounds
+ * near the view are rendered. Smaller runs render every round, as they always have.
+ */
+export const WINDOWED_FROM_STEPS = 2_000
 
 const PENDING: Record<string, string> = {
   queued: 'This run is queued and has not started its loop yet.',
@@ -89,6 +96,8 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
           The steps of this run (model rounds, tool calls, approvals, questions) would appear here,
           grouped by round, once it records any.
         </EmptyState>
+      ) : run.steps.length >= WINDOWED_FROM_STEPS ? (
+        <WindowedRounds groups={groups} run={run} zone={zone} anchors={anchors} />
       ) : (
         groups.map((group) => (
           <RoundSection key={group.round} group={group} run={run} zone={zone} anchors={anchors} />
