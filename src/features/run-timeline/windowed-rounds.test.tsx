@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+} from '@tanstack/react-router'
+import { ApiConfigProvider, type ApiConfig } from '@/api'
 import type { Run } from '@/domain/contract'
 import { RunTimeline } from './run-timeline'
 import { STEPS_PER_PAGE } from './step-pages'
@@ -31,13 +39,30 @@ function hugeRun(perRound: number): Run {
 }
 
 const meta = { argumentCheckSince: null, privacyLevel: 'metadata' }
-const renderRun = (run: Run) =>
+// The catalogue request (tool names link to the checker) never answers: names stay plain text.
+const config: ApiConfig = { baseUrl: '/api/diagnostics/v1', fetchFn: () => new Promise(() => {}) }
+
+/** The timeline of `run` on its run page, with a plain link to a far step beside it. */
+function renderRun(run: Run) {
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => (
+        <>
+          <a href="#step-48000">far step</a>
+          <RunTimeline run={run} meta={meta} zone="UTC" onReload={() => undefined} />
+        </>
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: [`/runs/${run.uuid}`] }),
+  })
   render(
-    <>
-      <a href="#step-48000">far step</a>
-      <RunTimeline run={run} meta={meta} zone="UTC" onReload={() => undefined} />
-    </>,
+    <ApiConfigProvider config={config}>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ApiConfigProvider>,
   )
+}
 
 // jsdom has no layout: every element is 740 px high (the box, and each measured round), and
 // the box scrolls by keeping the offset it was given and firing `scroll`, as a browser would.
@@ -88,6 +113,7 @@ const headings = () => document.querySelectorAll('[data-round-heading]')
 describe('a run of 50,000 steps', () => {
   it('in rounds of 5: renders a few rounds, says so, and follows a link to a far step', async () => {
     renderRun(hugeRun(5))
+    await waitFor(() => expect(headings().length).toBeGreaterThan(0))
     expect(
       screen.getByText(/10,000 rounds, 50,000 steps: only the rounds near the view/),
     ).toBeVisible()
