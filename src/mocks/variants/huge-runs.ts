@@ -13,7 +13,7 @@ export const HUGE_RUN_UUIDS = {
 } as const
 
 const START = Date.UTC(2026, 10, 30, 8)
-const TOOLS = ['get_tca', 'update_page_metadata', 'translate_page'] as const
+const TOOLS = ['get_tca', 'update_page_metadata', 'create_translation_draft'] as const
 const at = (ms: number) => new Date(START + ms).toISOString()
 
 /** Step `i` of a huge run: every third a model step, the rest tool calls, some failed or refused. */
