@@ -1,4 +1,5 @@
 import { useSearch } from '@tanstack/react-router'
+import { formatCount } from '@/components/ui/format-count'
 import { useId, type ReactNode } from 'react'
 import { useCatalogueNames } from '@/api'
 import type { Run, Step } from '@/domain/contract'
@@ -34,14 +35,14 @@ export interface StepsShown {
 function roundSummary(group: RoundGroup, steps: number): string {
   const parts: string[] = []
   const calls = group.outcomes.length
-  if (calls > 0) parts.push(`${calls} tool call${calls === 1 ? '' : 's'}`)
+  if (calls > 0) parts.push(`${formatCount(calls)} tool call${calls === 1 ? '' : 's'}`)
   const count = (pred: (o: string) => boolean) => group.outcomes.filter(pred).length
   const failed = count((o) => o === 'failed')
   const refused = count((o) => o.startsWith('refused:') && o !== 'refused:turn')
   const notRun = count((o) => o === 'refused:turn')
-  if (failed > 0) parts.push(`${failed} failed`)
-  if (refused > 0) parts.push(`${refused} refused`)
-  if (notRun > 0) parts.push(`${notRun} not run`)
+  if (failed > 0) parts.push(`${formatCount(failed)} failed`)
+  if (refused > 0) parts.push(`${formatCount(refused)} refused`)
+  if (notRun > 0) parts.push(`${formatCount(notRun)} not run`)
   const declined = group.approvals.filter((a) => a === false).length
   if (declined > 0) parts.push(`approval declined`)
   else if (group.approvals.includes(true)) parts.push('approved')

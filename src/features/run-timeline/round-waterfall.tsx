@@ -1,4 +1,5 @@
 import { OUTCOME_SERIES } from '@/components/charts'
+import { formatCount } from '@/components/ui/format-count'
 import { anchorOf, formatDuration, type RoundGroup } from '@/domain/runs'
 import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import type { Step } from '@/domain/contract'
@@ -37,8 +38,8 @@ export function RoundWaterfall({
     <figure className="waterfall">
       <figcaption className="muted">
         {shown
-          ? `Waterfall of steps ${shown.first}–${shown.last} of the round's ${shown.total}, over `
-          : `Waterfall of the round: ${group.steps.length} step${group.steps.length === 1 ? '' : 's'} over `}
+          ? `Waterfall of steps ${formatCount(shown.first)}–${formatCount(shown.last)} of the round's ${formatCount(shown.total)}, over `
+          : `Waterfall of the round: ${formatCount(group.steps.length)} step${group.steps.length === 1 ? '' : 's'} over `}
         {formatDuration(span)}
       </figcaption>
       <div className="waterfall__rows" aria-hidden="true">

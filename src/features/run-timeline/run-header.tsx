@@ -1,4 +1,5 @@
 import type { Meta, Run } from '@/domain/contract'
+import { formatCount } from '@/components/ui/format-count'
 import {
   decisionSide,
   formatDuration,
@@ -90,12 +91,12 @@ export function RunHeader({
         </div>
         <div>
           <dt>Rounds</dt>
-          <dd>{rounds}</dd>
+          <dd>{formatCount(rounds)}</dd>
         </div>
         <div>
           <dt>Tool calls</dt>
           <dd>
-            {toolCalls}
+            {formatCount(toolCalls)}
             {unreadableToolCalls > 0 ? `, and ${unreadableToolCalls} that could not be read` : ''}
           </dd>
         </div>

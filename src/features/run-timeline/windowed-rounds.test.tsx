@@ -146,7 +146,7 @@ describe('a run of 50,000 steps', () => {
     await waitFor(() => expect(document.getElementById('round-1')).toHaveTextContent(/^Round 1 — /))
     expect(stepRows()).toBe(STEPS_PER_PAGE)
     expect(screen.getByText(/Showing steps 1–200 of 50,000 of this round/)).toBeVisible()
-    expect(screen.getByText(/Waterfall of steps 1–200 of the round's 50000/)).toBeVisible()
+    expect(screen.getByText(/Waterfall of steps 1–200 of the round's 50,000/)).toBeVisible()
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page of round 1' }))
     expect(screen.getByText(/Showing steps 201–400 of 50,000/)).toBeVisible()
