@@ -145,6 +145,12 @@ describe('a run of 50,000 steps', () => {
     renderRun(hugeRun(STEPS))
     await waitFor(() => expect(document.getElementById('round-1')).toHaveTextContent(/^Round 1 — /))
     expect(stepRows()).toBe(STEPS_PER_PAGE)
+    // One round: the status speaks of pages of steps, not of rounds near the view.
+    expect(
+      screen.getByText('1 round, 50,000 steps: one page of its steps at a time is in the page.'),
+    ).toBeVisible()
+    expect(screen.getByText(/Find-in-page sees only the steps shown/)).toBeVisible()
+    expect(screen.queryByText(/only the rounds near the view/)).toBeNull()
     expect(screen.getByText(/Showing steps 1–200 of 50,000 of this round/)).toBeVisible()
     expect(screen.getByText(/Waterfall of steps 1–200 of the round's 50,000/)).toBeVisible()
 

@@ -104,15 +104,21 @@ export function WindowedRounds({ groups, run, zone, anchors }: WindowedRoundsPro
     <div className="windowed-rounds">
       <p className="state state--partial windowed-rounds__status" role="status">
         <strong>
-          {countOf(groups.length, 'round', 'rounds')}, {countOf(steps, 'step', 'steps')}: only the
-          rounds near the view are in the page.
+          {countOf(groups.length, 'round', 'rounds')}, {countOf(steps, 'step', 'steps')}:{' '}
+          {groups.length === 1
+            ? 'one page of its steps at a time is in the page.'
+            : 'only the rounds near the view are in the page.'}
         </strong>{' '}
         <span>
-          {shown
-            ? `Showing ${roundName(shown.from)} to ${roundName(shown.to)} of ${formatCount(groups.length)}`
-            : 'Scroll the rounds below'}
-          ; find-in-page sees only these. Use the time bars above or the fields here to jump to any
-          round or step.
+          {groups.length === 1
+            ? 'Find-in-page sees only the steps shown. Use the pager below or “Go to step” to reach any step.'
+            : `${
+                !shown
+                  ? 'Scroll the rounds below'
+                  : shown.from === shown.to
+                    ? `Showing ${roundName(shown.from)} of ${formatCount(groups.length)}`
+                    : `Showing ${roundName(shown.from)} to ${roundName(shown.to)} of ${formatCount(groups.length)}`
+              }; find-in-page sees only these. Use the time bars above or the fields here to jump to any round or step.`}
         </span>
       </p>
       <JumpForm groups={groups} places={places} onJump={reveal} />
