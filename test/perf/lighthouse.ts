@@ -4,7 +4,9 @@
  * and in Lighthouse's default (throttled mobile) config. Prints a table and JSON of the scores, the
  * key metrics and the audits that cost points; writes every full report (JSON) to
  * test-results/lighthouse/. Figures only, nothing asserted: `npm run lighthouse` after
- * `npx vite build --mode demo`. `LH_FORM_FACTORS=desktop` (or `mobile`) runs one preset only.
+ * `npx vite build --mode demo` (the demo build, its installation generated in the page), or
+ * `npm run lighthouse -- api` after `npx vite build` (the production build, the same
+ * installation answered from Node). `LH_FORM_FACTORS=desktop` (or `mobile`) runs one preset only.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
@@ -15,6 +17,8 @@ import path from 'node:path'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import { CONTENT_TYPES, startServer } from '@/server/static/serve.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, RESULTS_DIR, requireBuild } from '../e2e/browser'
+import { apiHook } from '../fixtures/api-server'
+import { createInstallation } from '@/mocks/installation'
 
 const PAGES = [
   { name: 'overview', path: '/?from=2026-09-01&to=2026-11-28&tz=UTC' },
@@ -121,9 +125,31 @@ function failingAudits(lhr: Result) {
     .map((a) => ({ id: a?.id ?? '', title: a?.title ?? '', score: a?.score ?? null }))
 }
 
-const dir = await realpath(process.env.LH_DIST ?? requireBuild('dist-demo'))
+// `npm run lighthouse -- api`: the production build (`dist`) against the demo's installation
+// answered from Node, so the page's figures are the dashboard's own work — the demo build also
+// generates its installation in the page, which no real installation costs the dashboard.
+const MODE = process.argv[2] === 'api' ? 'api' : 'demo'
+const dir = await realpath(
+  process.env.LH_DIST ?? requireBuild(MODE === 'api' ? 'dist' : 'dist-demo'),
+)
 const gzip = process.env.LH_GZIP !== '0'
-const server = await startServer({ dir, csp: true, handle: gzip ? gzipAssets(dir) : undefined })
+const assets = gzip ? gzipAssets(dir) : undefined
+const api =
+  MODE === 'api'
+    ? apiHook({
+        installation: (() => {
+          const installation = createInstallation()
+          return () => installation
+        })(),
+      })
+    : undefined
+const server = await startServer({
+  dir,
+  csp: true,
+  handle: async (req, res) =>
+    (api !== undefined && (await api(req, res))) ||
+    (assets !== undefined && (await assets(req, res))),
+})
 const outDir = path.join(RESULTS_DIR, 'lighthouse')
 await mkdir(outDir, { recursive: true })
 const results = []
@@ -155,6 +181,7 @@ try {
           siMs: ms(lhr, METRICS.SI),
           failing: failingAudits(lhr),
           url: page.path,
+          mode: MODE,
           gzip,
         })
       } finally {
