@@ -13,8 +13,20 @@ export interface RangedWindows {
   counted: EffectWindows
   /** True when the date range holds less of the requested windows than the data does. */
   cutByRange: boolean
+  /** True when the range holds no day on a side where the data has some: nothing to compare. */
+  emptiedByRange: boolean
   /** The calendar days (in the zone) holding all of the requested windows; null when empty. */
   fullRange: { from: IsoDay; to: IsoDay } | null
+}
+
+/** The calendar days (in `zone`) that hold both windows whole; null when both are empty. */
+export function daysHolding(
+  windows: EffectWindows,
+  zone: string,
+): { from: IsoDay; to: IsoDay } | null {
+  const startMs = windows.before.startMs
+  const endMs = windows.after.endMs
+  return endMs > startMs ? { from: dayOf(startMs, zone), to: dayOf(endMs - 1, zone) } : null
 }
 
 const none: DataSpan = { earliestMs: null, latestMs: null }
@@ -42,12 +54,12 @@ export function rangedWindows(
 ): RangedWindows {
   const requested = effectWindows(decisionMs, windowDays, data)
   const counted = effectWindows(decisionMs, windowDays, spanWithin(data, range, decisionMs))
-  const startMs = requested.before.startMs
-  const endMs = requested.after.endMs
+  const emptiedByRange = counted.emptySide !== requested.emptySide
   return {
     requested,
     counted,
-    cutByRange: counted.lengthMs < requested.lengthMs || counted.emptySide !== requested.emptySide,
-    fullRange: endMs > startMs ? { from: dayOf(startMs, zone), to: dayOf(endMs - 1, zone) } : null,
+    cutByRange: counted.lengthMs < requested.lengthMs || emptiedByRange,
+    emptiedByRange,
+    fullRange: daysHolding(requested, zone),
   }
 }

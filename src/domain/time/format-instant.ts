@@ -1,4 +1,4 @@
-import { offsetMs } from './offset'
+import { offsetMs, offsetText } from './offset'
 
 const HOUR = 3_600_000
 const MAX_CACHED_HOURS = 200_000
@@ -32,8 +32,6 @@ export function createInstantFormatter(zone: string): (instantMs: number) => str
     const local = new Date(instantMs + offset)
     const year = local.getUTCFullYear()
     if (year < 0 || year > 9999) return ''
-    const abs = Math.abs(Math.round(offset / 60_000))
-    const sign = offset < 0 ? '-' : '+'
     return (
       String(year).padStart(4, '0') +
       '-' +
@@ -48,10 +46,7 @@ export function createInstantFormatter(zone: string): (instantMs: number) => str
       pad2(local.getUTCSeconds()) +
       '.' +
       pad3(local.getUTCMilliseconds()) +
-      sign +
-      pad2(Math.floor(abs / 60)) +
-      ':' +
-      pad2(abs % 60)
+      offsetText(offset)
     )
   }
 }

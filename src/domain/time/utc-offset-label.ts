@@ -1,6 +1,4 @@
-import { offsetMs } from './offset'
-
-const pad2 = (n: number): string => String(n).padStart(2, '0')
+import { offsetMs, offsetText } from './offset'
 
 /**
  * The offset of `zone` from UTC at an instant, as `UTC+05:30`, `UTC-03:00` or `UTC+00:00`;
@@ -8,8 +6,5 @@ const pad2 = (n: number): string => String(n).padStart(2, '0')
  */
 export function utcOffsetLabel(zone: string, instantMs: number): string {
   const offset = offsetMs(zone, instantMs)
-  if (Number.isNaN(offset)) return ''
-  const minutes = Math.round(Math.abs(offset) / 60_000)
-  const sign = offset < 0 ? '-' : '+'
-  return `UTC${sign}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`
+  return Number.isNaN(offset) ? '' : `UTC${offsetText(offset)}`
 }

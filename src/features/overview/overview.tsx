@@ -1,8 +1,16 @@
 import { useDeferredValue, useEffect, useMemo } from 'react'
 import type { Meta, Tool } from '@/domain/contract'
-import { decisionDate, needsFirstRefusal, rangedWindows, type EffectParams } from '@/domain/effect'
+import {
+  daysHolding,
+  decisionDate,
+  effectWindows,
+  needsFirstRefusal,
+  parseEffectParams,
+  rangedWindows,
+  type EffectParams,
+} from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
-import { dayRangeToInstants, startOfDayMs } from '@/domain/time'
+import { dayRangeToInstants } from '@/domain/time'
 import { formatCount } from '@/components/ui/format-count'
 import { EmptyState } from '@/components/ui/states'
 import { DailyChart } from './daily-chart'
@@ -78,31 +86,25 @@ export function Overview({
 
   // A new decision day or window length widens the range to hold the windows it asks for.
   const changeParams = (change: EffectParamsChange) => {
+    // The day is read as `since=` in the link is read (its start in the zone).
     const sinceMs =
       change.since === undefined
         ? params.sinceMs
         : change.since === null
           ? null
-          : startOfDayMs(change.since, tz)
+          : parseEffectParams({ since: change.since }, tz).sinceMs
     const next = decisionDate({
       sinceMs,
       argumentCheckSince: meta.argumentCheckSince,
       firstRefusalMs: firstMs,
     })
     const range = next
-      ? rangedWindows(
-          next.ms,
-          change.window ?? params.windowDays,
-          data,
-          dayRangeToInstants(filters.from, filters.to, tz),
-          tz,
-        ).fullRange
+      ? daysHolding(effectWindows(next.ms, change.window ?? params.windowDays, data), tz)
       : null
     onParamsChange(range ? { ...change, range } : change)
   }
   // The range holds no day on a side the data has: nothing to compare until it is widened.
-  const rangeEmptiedSide =
-    ranged !== null && ranged.counted.emptySide !== ranged.requested.emptySide
+  const rangeEmptiedSide = ranged?.emptiedByRange ?? false
   // Until the range holding the windows is in the link, nothing is loaded for the old one.
   const settingRange = !rangeInLink && fullRange !== null
   const load = useMemo(

@@ -19,7 +19,7 @@ export function RangeCutNotice({ ranged, filters, onWiden }: RangeCutNoticeProps
   const { counted, requested, fullRange } = ranged
   const range = `${formatDay(filters.from)} to ${formatDay(filters.to)}`
   const decision = formatWhen(counted.decisionMs, filters.tz)
-  const emptied = counted.emptySide !== requested.emptySide
+  const emptied = ranged.emptiedByRange
   const side =
     counted.emptySide === 'both' ? 'before or after' : (counted.emptySide ?? 'before or after')
   return (

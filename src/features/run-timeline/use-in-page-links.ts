@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 
 /** The element id an in-page link (`href="#…"`) points at; null for any other link. */
 function linkedId(target: EventTarget | null): string | null {
@@ -24,10 +24,12 @@ export function useInPageLinks(reveal: (id: string) => boolean) {
     return () => document.removeEventListener('click', onClick)
   }, [reveal])
 
+  // Only the address the page opened with; later links come through clicks.
+  const opened = useRef(false)
   useEffect(() => {
+    if (opened.current) return
+    opened.current = true
     const id = decodeURIComponent(window.location.hash.slice(1))
     if (id !== '' && !document.getElementById(id)) reveal(id)
-    // Only the address the page opened with; later links come through clicks.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
-  }, [])
+  }, [reveal])
 }
