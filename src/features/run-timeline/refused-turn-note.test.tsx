@@ -2,19 +2,20 @@ import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { groupRounds, stepAnchorIds } from '@/domain/runs'
 import { handRun, llm, tool } from '@/domain/runs/test-runs'
-import { RefusedTurnNote } from './refused-turn-note'
+import { RefusedTurnNote, type RefusedTurnNoteProps } from './refused-turn-note'
 
 const ended = {
   status: 'completed',
   terminationReason: 'completed',
   finishedAt: '2026-11-10T10:01:00Z',
 }
+const going = { status: 'running', terminationReason: null, finishedAt: null }
 
-function noteOf(run: ReturnType<typeof handRun>) {
+function noteOf(run: ReturnType<typeof handRun>, state: RefusedTurnNoteProps['run'] = ended) {
   const turn = groupRounds(run)[0]?.refusedTurn
   if (!turn) throw new Error('no refused turn')
   return render(
-    <RefusedTurnNote round={1} turn={turn} run={ended} anchors={stepAnchorIds(run.steps)} />,
+    <RefusedTurnNote round={1} turn={turn} run={state} anchors={stepAnchorIds(run.steps)} />,
   ).container
 }
 
@@ -50,5 +51,11 @@ describe('RefusedTurnNote', () => {
     resent.sequence = refused.sequence
     const link = noteOf(run).querySelector('a[href^="#step-"]')
     expect(link?.getAttribute('href')).toBe(`#step-${refused.sequence}-2`)
+  })
+
+  it('says the run ended by its final status even when its end time is missing', () => {
+    const run = handRun('n', [tool(1, 'a', { toolRefusal: 'arguments' }), llm(2)])
+    expect(noteOf(run, { ...ended, finishedAt: null }).textContent).toContain('the run ended')
+    expect(noteOf(run, going).textContent).toContain('the run is still running')
   })
 })

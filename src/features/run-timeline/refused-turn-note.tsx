@@ -2,6 +2,7 @@ import { Fragment, type MouseEvent } from 'react'
 import type { Run, Step } from '@/domain/contract'
 import {
   anchorOf,
+  isRunGoing,
   runStatusInSentence,
   terminationReasonLabel,
   type ResentCall,
@@ -67,10 +68,9 @@ export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNotePr
         <bdi>{s.toolName ?? ''}</bdi> (step {s.sequence}, {outcomeLabel(s).toLowerCase()})
       </Fragment>
     ))
-  const ended =
-    run.finishedAt === null
-      ? `the run is still ${runStatusInSentence(run.status)}`
-      : `the run ended${run.terminationReason ? ` (${terminationReasonLabel(run.terminationReason).inSentence})` : ''}`
+  const ended = isRunGoing(run)
+    ? `the run is still ${runStatusInSentence(run.status)}`
+    : `the run ended${run.terminationReason ? ` (${terminationReasonLabel(run.terminationReason).inSentence})` : ''}`
   return (
     <div className="refused-turn" role="note" aria-label="Refused turn">
       <strong>Refused turn: nothing of this turn ran.</strong>

@@ -24,4 +24,22 @@ describe('RunHeader badge', () => {
     ).toBeInTheDocument()
     expect(screen.queryByText(/Ran before the decision date/)).not.toBeInTheDocument()
   })
+
+  it('does not call a run with a final status still going when its end time is missing', () => {
+    const run = handRun('c', [llm(1)], {
+      startedAt: '2026-11-05T07:59:00.000Z',
+      finishedAt: null,
+      status: 'completed',
+    })
+    render(
+      <RunHeader
+        run={run}
+        meta={{ argumentCheckSince: '2026-11-05T09:00:00.000Z' }}
+        zone="UTC"
+        rounds={1}
+        toolCalls={0}
+      />,
+    )
+    expect(screen.queryByText(/still going after it/)).not.toBeInTheDocument()
+  })
 })

@@ -3,6 +3,7 @@ import { formatCount } from '@/components/ui/format-count'
 import {
   decisionSide,
   formatDuration,
+  isRunGoing,
   runStatusLabel,
   shortInstant,
   terminationReasonLabel,
@@ -49,7 +50,7 @@ export function RunHeader({
         </span>
       </h1>
       <p className={`badge run-header__badge run-header__badge--${side}`}>
-        {side === 'spans' && run.finishedAt === null
+        {side === 'spans' && isRunGoing(run)
           ? 'Started before the decision date and still going after it'
           : BADGE[side]}
         {decision

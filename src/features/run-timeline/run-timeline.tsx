@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react'
 import type { Meta, Run } from '@/domain/contract'
-import { groupRounds, runStatusInSentence, stepAnchorIds } from '@/domain/runs'
+import { groupRounds, isRunGoing, runStatusInSentence, stepAnchorIds } from '@/domain/runs'
 import { EmptyState } from '@/components/ui/states'
 import { RoundSection } from './round-section'
 import { RunHeader } from './run-header'
@@ -59,7 +59,7 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
   const unreadableCalls = (run.unreadableSteps ?? []).filter(
     (s) => !s.listed && s.kind === 'tool',
   ).length
-  const pending = run.finishedAt === null
+  const pending = isRunGoing(run)
   return (
     <div className="run-timeline" ref={container}>
       <RunHeader
