@@ -1,5 +1,8 @@
+import { TZDate } from '@date-fns/tz'
+import { getISOWeek, getISOWeekYear, startOfISOWeek } from 'date-fns'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { eachDay } from './iso-day'
+import { addDays, eachDay, parseIsoDay } from './iso-day'
 import { groupDaysByWeek, isoWeekOf } from './weeks'
 
 describe('ISO weeks', () => {
@@ -21,5 +24,23 @@ describe('ISO weeks', () => {
     ])
     expect(groupDaysByWeek([])).toEqual([])
     expect(isoWeekOf('2026-02-30')).toBeNull()
+  })
+
+  it('gives the ISO week date-fns gives, for any day of years 1000 to 9999', () => {
+    const reference = (day: string) => {
+      const parts = parseIsoDay(day)
+      if (parts === null) return null
+      const date = new TZDate(parts.year, parts.month - 1, parts.day, 'UTC')
+      const week = String(getISOWeek(date)).padStart(2, '0')
+      const monday = startOfISOWeek(date).toISOString().slice(0, 10)
+      return { key: `${getISOWeekYear(date)}-W${week}`, monday }
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3_287_000 }), (offset) => {
+        const day = addDays('1000-01-01', offset)
+        expect(isoWeekOf(day)).toEqual(reference(day))
+      }),
+      { numRuns: 2000, examples: [[0], [3_287_000]] },
+    )
   })
 })

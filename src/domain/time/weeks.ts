@@ -1,6 +1,6 @@
-import { TZDate } from '@date-fns/tz'
-import { getISOWeek, getISOWeekYear, startOfISOWeek } from 'date-fns'
-import { parseIsoDay, type IsoDay } from './iso-day'
+import { epochDayOf, isoDayFromEpochDay, type IsoDay } from './iso-day'
+
+const DAY_MS = 86_400_000
 
 /** An ISO week (Monday start): its key `2026-W45`, its Monday, and the days it groups. */
 export interface WeekBucket {
@@ -11,13 +11,16 @@ export interface WeekBucket {
 
 /** The ISO week of a calendar day (`2026-W01` may start in December); null for an invalid day. */
 export function isoWeekOf(day: IsoDay): { key: string; monday: IsoDay } | null {
-  const parts = parseIsoDay(day)
-  if (parts === null) return null
-  // Calendar arithmetic only: a date in UTC has no DST to get in the way.
-  const date = new TZDate(parts.year, parts.month - 1, parts.day, 'UTC')
-  const week = String(getISOWeek(date)).padStart(2, '0')
-  const monday = startOfISOWeek(date).toISOString().slice(0, 10)
-  return { key: `${getISOWeekYear(date)}-W${week}`, monday }
+  const epochDay = epochDayOf(day)
+  if (Number.isNaN(epochDay)) return null
+  // Day counts only, no zone (a year's chart asks for hundreds of days: a zoned date per day
+  // cost the tool report about a quarter of a second). 1970-01-01 was a Thursday.
+  const weekday = (((epochDay + 3) % 7) + 7) % 7
+  const monday = epochDay - weekday
+  // A week belongs to the year of its Thursday, and is that year's n-th Thursday.
+  const year = new Date((monday + 3) * DAY_MS).getUTCFullYear()
+  const week = Math.floor((monday + 3 - Date.UTC(year, 0, 1) / DAY_MS) / 7) + 1
+  return { key: `${year}-W${String(week).padStart(2, '0')}`, monday: isoDayFromEpochDay(monday) }
 }
 
 /**
