@@ -9,10 +9,13 @@ const iso = (seconds: number): string | null =>
 
 /** `GET /meta`: the settings file's configuration and the first and last recorded step. */
 export async function readMeta(db: Database, settings: Settings): Promise<Meta> {
-  const [row] = await db.query(
-    `SELECT MIN(e.crdate) AS earliest, MAX(e.crdate) AS latest FROM ${EVENTS} e
-     WHERE ${DIALECTS[db.engine].exact('e.kind')} <> '${WRITE_KIND}'`,
-  )
+  const notWrite = `${DIALECTS[db.engine].exact('e.kind')} <> '${WRITE_KIND}'`
+  // Not MIN/MAX with the kind filter: SQLite and MariaDB then read every row (0.4 s at a million
+  // steps, on every page load). The first row in `crdate` order is read off the CMS's declared
+  // `crdate` index on all three engines, skipping only the writes at that end.
+  const edge = (order: 'ASC' | 'DESC') =>
+    `(SELECT e.crdate FROM ${EVENTS} e WHERE ${notWrite} ORDER BY e.crdate ${order} LIMIT 1)`
+  const [row] = await db.query(`SELECT ${edge('ASC')} AS earliest, ${edge('DESC')} AS latest`)
   return {
     installation: settings.installation,
     privacyLevel: settings.privacyLevel,
