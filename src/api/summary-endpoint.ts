@@ -1,4 +1,8 @@
-import { summaryResponseSchema, type SummaryResponse } from '../domain/contract'
+import {
+  fastSummaryResponse,
+  summaryResponseSchema,
+  type SummaryResponse,
+} from '../domain/contract'
 import { fromAggregate, type ToolSummary } from '../domain/summary'
 import { ContractError, HttpError } from './errors'
 import { request, type ApiConfig } from './request'
@@ -57,6 +61,7 @@ export async function fetchToolSummary(
     body = await request(config, {
       path: '/summary',
       schema: summaryResponseSchema,
+      fast: fastSummaryResponse,
       query: {
         from: query.from,
         to: query.to,

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { z } from '../zod'
 import * as checks from './fast-checks'
 import { fastRunsPage } from './fast-runs-page'
-import { fastRunsPageSource } from './fast-runs-page-source'
+import { fastParserSource, RUNS_PAGE } from './fast-parser-source'
 import { instantSchema } from './instant'
 import { runsPageSchema } from './run'
 
 describe('fast-runs-page.ts', () => {
   it('is the code written from runsPageSchema', async () => {
-    await expect(await fastRunsPageSource()).toMatchFileSnapshot('./fast-runs-page.ts')
+    await expect(await fastParserSource(RUNS_PAGE)).toMatchFileSnapshot('./fast-runs-page.ts')
   })
 })
 

@@ -1,4 +1,4 @@
-// Written from runsPageSchema (run.ts) by fast-runs-page-source.ts; do not edit. After a
+// Written from runsPageSchema (run.ts) by fast-parser-source.ts; do not edit. After a
 // contract change, fast-runs-page.test.ts fails until this command writes the file anew:
 // npx vitest run src/domain/contract --update
 import { hasToolFields, type RunsPage } from './run'
@@ -31,8 +31,8 @@ function listOf(v: unknown, parse: (item: unknown) => unknown): unknown {
  * has one shape.
  */
 export function fastRunsPage(raw: unknown): RunsPage | null {
-  const page = parseRunsPage(raw)
-  return page === INVALID ? null : (page as RunsPage)
+  const parsed = parseRunsPage(raw)
+  return parsed === INVALID ? null : (parsed as RunsPage)
 }
 
 function parseRunsPage(v: unknown): unknown {

@@ -1,4 +1,5 @@
 import { z } from '../zod'
+import { count, fastChecks, leaf, nonEmptyText, text } from './fast-checks'
 import { instantSchema } from './instant'
 
 /**
@@ -7,8 +8,22 @@ import { instantSchema } from './instant'
  */
 export const SUMMARY_OUTCOMES = ['succeeded', 'failed', 'refused'] as const
 
+// zod's own pattern (public API), so this check is the schema's.
+const DAY_PATTERN = z.regexes.date
+
+export const isSummaryDay = (v: unknown): boolean => typeof v === 'string' && DAY_PATTERN.test(v)
+
 /** A calendar day `YYYY-MM-DD` (a real date) in the zone of the request. */
-const daySchema = z.iso.date()
+export const summaryDaySchema = leaf(z.iso.date(), isSummaryDay)
+
+export const isSummaryOutcome = (v: unknown): boolean =>
+  (SUMMARY_OUTCOMES as readonly unknown[]).includes(v)
+
+export const summaryOutcomeSchema = leaf(z.enum(SUMMARY_OUTCOMES), isSummaryOutcome)
+
+/** Whether a group has a code exactly when it is refused (the rule the schema refines by). */
+export const hasCodeOnlyWhenRefused = (row: { outcome?: unknown; code?: unknown }): boolean =>
+  (row.outcome === 'refused') === (typeof row.code === 'string')
 
 /**
  * One group of `GET /summary`: the tool calls of one local day, tool and outcome (and refusal
@@ -17,11 +32,11 @@ const daySchema = z.iso.date()
  */
 export const summaryCallsSchema = z
   .object({
-    day: daySchema,
-    tool: z.string().min(1),
-    outcome: z.enum(SUMMARY_OUTCOMES),
-    code: z.string().nullable().optional(),
-    calls: z.number().int().min(0),
+    day: summaryDaySchema,
+    tool: nonEmptyText,
+    outcome: summaryOutcomeSchema,
+    code: text.nullable().optional(),
+    calls: count,
   })
   .superRefine((row, ctx) => {
     const hasCode = typeof row.code === 'string'
@@ -36,18 +51,17 @@ export const summaryCallsSchema = z
       })
     }
   })
+fastChecks.add(summaryCallsSchema, { refine: hasCodeOnlyWhenRefused })
 
 export type SummaryCalls = z.infer<typeof summaryCallsSchema>
 
 /** How many of the matching runs are in one status (open enumeration, like `Run.status`). */
 export const summaryStatusCountSchema = z.object({
-  status: z.string().min(1),
-  runs: z.number().int().min(0),
+  status: nonEmptyText,
+  runs: count,
 })
 
 export type SummaryStatusCount = z.infer<typeof summaryStatusCountSchema>
-
-const count = z.number().int().min(0)
 
 /**
  * The body of the optional `GET /summary`: what the installation's database computes for the
@@ -57,15 +71,15 @@ const count = z.number().int().min(0)
 export const summaryResponseSchema = z.object({
   from: instantSchema,
   to: instantSchema,
-  tz: z.string().min(1),
-  tools: z.array(z.string().min(1)),
+  tz: nonEmptyText,
+  tools: z.array(nonEmptyText),
   runs: count,
   runsWithCalls: count,
   runsWithRefusal: count,
   runsWithFailure: count,
   runsByStatus: z.array(summaryStatusCountSchema),
   rows: z.array(summaryCallsSchema),
-  stepKinds: z.array(z.string().min(1)),
+  stepKinds: z.array(nonEmptyText),
   /**
    * Additive, sent only when > 0: the tool steps in `[from, to)` of those runs that could not be
    * counted (not listed among their steps), less those whose name was read and is not selected.

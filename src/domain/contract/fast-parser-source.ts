@@ -1,16 +1,59 @@
-// Writes fast-runs-page.ts from runsPageSchema (imported by fast-runs-page.test.ts only).
+// Writes fast-runs-page.ts and fast-summary.ts from their schemas (imported by their tests only).
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { z } from '../zod'
 import * as checks from './fast-checks'
 import * as instant from './instant'
 import * as run from './run'
+import * as summary from './summary'
 
 /** The modules whose exports the written code may call, by the path it imports them from. */
 const MODULES: Record<string, Record<string, unknown>> = {
   './fast-checks': checks,
   './instant': instant,
   './run': run,
+  './summary': summary,
+}
+
+/** One written parser: its schema, the type and module it answers with, its name and doc. */
+export interface FastTarget {
+  schema: z.core.$ZodType
+  /** The module (a key of MODULES) that exports `schema` and `type`. */
+  module: string
+  schemaName: string
+  type: string
+  /** The exported function's name, and the file it is written to (beside this one). */
+  name: string
+  file: string
+  /** The body's lines of the function's doc comment. */
+  doc: string
+}
+
+export const RUNS_PAGE: FastTarget = {
+  schema: run.runsPageSchema,
+  module: './run',
+  schemaName: 'runsPageSchema',
+  type: 'RunsPage',
+  name: 'fastRunsPage',
+  file: 'fast-runs-page.ts',
+  doc: `A \`/runs\` page validated and stripped as \`runsPageSchema\` does, without zod's cost (a busy
+ * year is a few million steps, each checked on every load): null for anything zod would reject,
+ * and the caller then asks zod for the precise error. An optional field the page leaves out is
+ * undefined here rather than absent, which JSON and every reader take alike; each object then
+ * has one shape.`,
+}
+
+export const SUMMARY: FastTarget = {
+  schema: summary.summaryResponseSchema,
+  module: './summary',
+  schemaName: 'summaryResponseSchema',
+  type: 'SummaryResponse',
+  name: 'fastSummaryResponse',
+  file: 'fast-summary.ts',
+  doc: `A \`/summary\` body validated and stripped as \`summaryResponseSchema\` does, without zod's cost
+ * (a year is tens of thousands of rows, zod's checks of them a tenth of a second in a browser):
+ * null for anything zod would reject, and the caller then asks zod for the precise error. An
+ * optional field the body leaves out is undefined here rather than absent.`,
 }
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
@@ -124,22 +167,26 @@ class Writer {
 }
 
 /**
- * The source of fast-runs-page.ts: one plain function per object and array of `runsPageSchema`,
- * each field checked by its schema's registered {@link checks.FastCheck}, formatted as the
- * repository formats code. Throws for a part it cannot write that way.
+ * The source of a target's file: one plain function per object and array of its schema, each
+ * field checked by its schema's registered {@link checks.FastCheck}, formatted as the repository
+ * formats code. Throws for a part it cannot write that way.
  */
-export async function fastRunsPageSource(): Promise<string> {
+export async function fastParserSource(target: FastTarget): Promise<string> {
   const writer = new Writer()
-  const top = writer.parser(run.runsPageSchema, 'runsPage', 'runsPage')
+  const root = target.schemaName.replace(/Schema$/, '')
+  const top = writer.parser(target.schema, root, root)
   const imports = [...writer.imports]
     .map(([path, names]) => {
-      const types = path === './run' ? ['type RunsPage'] : []
+      const types = path === target.module ? [`type ${target.type}`] : []
       return `import { ${[...[...names].sort(), ...types].join(', ')} } from '${path}'`
     })
     .sort()
-  if (!writer.imports.has('./run')) imports.push(`import type { RunsPage } from './run'`)
-  const source = `// Written from runsPageSchema (run.ts) by fast-runs-page-source.ts; do not edit. After a
-// contract change, fast-runs-page.test.ts fails until this command writes the file anew:
+  if (!writer.imports.has(target.module)) {
+    imports.push(`import type { ${target.type} } from '${target.module}'`)
+  }
+  const test = target.file.replace(/\.ts$/, '.test.ts')
+  const source = `// Written from ${target.schemaName} (${target.module.slice(2)}.ts) by fast-parser-source.ts; do not edit. After a
+// contract change, ${test} fails until this command writes the file anew:
 // npx vitest run src/domain/contract --update
 ${imports.join('\n')}
 
@@ -162,15 +209,11 @@ function listOf(v: unknown, parse: (item: unknown) => unknown): unknown {
 }
 
 /**
- * A \`/runs\` page validated and stripped as \`runsPageSchema\` does, without zod's cost (a busy
- * year is a few million steps, each checked on every load): null for anything zod would reject,
- * and the caller then asks zod for the precise error. An optional field the page leaves out is
- * undefined here rather than absent, which JSON and every reader take alike; each object then
- * has one shape.
+ * ${target.doc}
  */
-export function fastRunsPage(raw: unknown): RunsPage | null {
-  const page = ${top}(raw)
-  return page === INVALID ? null : (page as RunsPage)
+export function ${target.name}(raw: unknown): ${target.type} | null {
+  const parsed = ${top}(raw)
+  return parsed === INVALID ? null : (parsed as ${target.type})
 }
 
 ${writer.functions.join('\n\n')}

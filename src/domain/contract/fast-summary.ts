@@ -1,0 +1,104 @@
+// Written from summaryResponseSchema (summary.ts) by fast-parser-source.ts; do not edit. After a
+// contract change, fast-summary.test.ts fails until this command writes the file anew:
+// npx vitest run src/domain/contract --update
+import {
+  hasCodeOnlyWhenRefused,
+  isSummaryDay,
+  isSummaryOutcome,
+  type SummaryResponse,
+} from './summary'
+import { isCount, isNonEmptyText, isText } from './fast-checks'
+import { isInstant } from './instant'
+
+const INVALID = Symbol('invalid')
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A new array of each item of `v` parsed by `parse`; INVALID if `v` or an item is not valid. */
+function listOf(v: unknown, parse: (item: unknown) => unknown): unknown {
+  if (!Array.isArray(v)) return INVALID
+  const list: unknown[] = v
+  const out = new Array<unknown>(list.length)
+  for (let i = 0; i < list.length; i++) {
+    const item = parse(list[i])
+    if (item === INVALID) return INVALID
+    out[i] = item
+  }
+  return out
+}
+
+/**
+ * A `/summary` body validated and stripped as `summaryResponseSchema` does, without zod's cost
+ * (a year is tens of thousands of rows, zod's checks of them a tenth of a second in a browser):
+ * null for anything zod would reject, and the caller then asks zod for the precise error. An
+ * optional field the body leaves out is undefined here rather than absent.
+ */
+export function fastSummaryResponse(raw: unknown): SummaryResponse | null {
+  const parsed = parseSummaryResponse(raw)
+  return parsed === INVALID ? null : (parsed as SummaryResponse)
+}
+
+function parseSummaryResponse(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const {
+    from,
+    to,
+    tz,
+    runs,
+    runsWithCalls,
+    runsWithRefusal,
+    runsWithFailure,
+    unreadableToolSteps,
+  } = v
+  if (!isInstant(from)) return INVALID
+  if (!isInstant(to)) return INVALID
+  if (!isNonEmptyText(tz)) return INVALID
+  const tools = listOf(v.tools, (x) => (isNonEmptyText(x) ? x : INVALID))
+  if (tools === INVALID) return INVALID
+  if (!isCount(runs)) return INVALID
+  if (!isCount(runsWithCalls)) return INVALID
+  if (!isCount(runsWithRefusal)) return INVALID
+  if (!isCount(runsWithFailure)) return INVALID
+  const runsByStatus = listOf(v.runsByStatus, parseSummaryStatusCount)
+  if (runsByStatus === INVALID) return INVALID
+  const rows = listOf(v.rows, parseSummaryCalls)
+  if (rows === INVALID) return INVALID
+  const stepKinds = listOf(v.stepKinds, (x) => (isNonEmptyText(x) ? x : INVALID))
+  if (stepKinds === INVALID) return INVALID
+  if (!(unreadableToolSteps === undefined || isCount(unreadableToolSteps))) return INVALID
+  return {
+    from,
+    to,
+    tz,
+    tools,
+    runs,
+    runsWithCalls,
+    runsWithRefusal,
+    runsWithFailure,
+    runsByStatus,
+    rows,
+    stepKinds,
+    unreadableToolSteps,
+  }
+}
+
+function parseSummaryStatusCount(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const { status, runs } = v
+  if (!isNonEmptyText(status)) return INVALID
+  if (!isCount(runs)) return INVALID
+  return { status, runs }
+}
+
+function parseSummaryCalls(v: unknown): unknown {
+  if (!isObject(v)) return INVALID
+  const { day, tool, outcome, code, calls } = v
+  if (!isSummaryDay(day)) return INVALID
+  if (!isNonEmptyText(tool)) return INVALID
+  if (!isSummaryOutcome(outcome)) return INVALID
+  if (!(code === undefined || code === null || isText(code))) return INVALID
+  if (!isCount(calls)) return INVALID
+  const out = { day, tool, outcome, code, calls }
+  return hasCodeOnlyWhenRefused(out) ? out : INVALID
+}
