@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useToolSummary } from '@/api'
+import { preloadToolBarsChart } from '@/components/charts'
 import { FilterBar, toolOptions } from '@/components/filters'
 import type { Tool } from '@/domain/contract'
 import { SORT_PARAM_KEYS } from '@/domain/filters'
@@ -20,6 +21,9 @@ export function ToolsPage() {
   const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone, rangeCounts } =
     useDashboardFilters()
   const summary = useToolSummary(filters)
+  // The chart's code loads while the installation's data is asked for, not after the figures
+  // (a server busy counting a year answers nothing else meanwhile).
+  useEffect(preloadToolBarsChart, [])
   const raw = useSearch({ strict: false }) as Record<string, unknown>
   const navigate = useNavigate()
   const sorting = useMemo(() => parseToolSort(raw), [raw])

@@ -1,5 +1,5 @@
 export { OUTCOME_SERIES, type OutcomeSeriesKey } from './outcome-colors'
-export { ToolBarsChart, type ToolBarsChartProps } from './tool-bars-chart'
+export { preloadToolBarsChart, ToolBarsChart, type ToolBarsChartProps } from './tool-bars-chart'
 export {
   OutcomeSeriesChart,
   SERIES_CHART_HEIGHT,

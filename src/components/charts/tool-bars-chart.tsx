@@ -13,9 +13,17 @@ import { stackOrder } from './stack-order'
 import { useChartWidth } from './use-chart-width'
 import './charts.css'
 
-const ToolBarsDrawing = lazy(() =>
-  import('./tool-bars-drawing').then((m) => ({ default: m.ToolBarsDrawing })),
-)
+const loadDrawing = () => import('./tool-bars-drawing')
+const ToolBarsDrawing = lazy(() => loadDrawing().then((m) => ({ default: m.ToolBarsDrawing })))
+
+/**
+ * Starts loading the chart's drawing (and recharts with it) before there is anything to draw:
+ * a report calls it while its figures are still being counted, so the chart does not fetch and
+ * compile its code after them. A failed load is left to the chart's own load to report.
+ */
+export function preloadToolBarsChart(): void {
+  loadDrawing().catch(() => undefined)
+}
 
 export interface ToolBarsChartProps {
   /** Every tool's row (the table's); the chart ranks them and draws the top ones. */
