@@ -192,6 +192,13 @@ export async function run(): Promise<BenchRow[]> {
         '≈ 1 s',
         times.server.ms <= 1500,
       )
+      const phase = (label: string, ms: number | null) => {
+        if (ms !== null) add(engine, `  from /summary: ${label} (after navigation)`, ms, 'ms')
+      }
+      phase('/meta answered', times.server.phases.metaAnswered)
+      phase('/summary asked', times.server.phases.summaryAsked)
+      phase('/summary answered', times.server.phases.summaryAnswered)
+      phase('export button in the page', times.server.phases.exportShown)
       add(engine, name(times.fold, 'folded from /runs'), times.fold.ms, 'ms')
     }
     const firstPage = await timed(`${base}/runs?limit=50`)

@@ -2,16 +2,47 @@
  * Issue 22, in the browser: the tool report of one range in headless Chromium against a running
  * API server — once answered by the server's `/summary`, once folded by the browser from
  * `/runs` (the page is told `/summary` is not offered, as an installation without it answers).
- * Time from navigation to the settled table (export offered, no progress shown); a load still
- * going after `capMs` is stopped and reported with how many runs it had loaded.
+ * Time from navigation to the settled table (export offered, no progress shown), and when the
+ * steps on the way happened; a load still going after `capMs` is stopped and reported with how
+ * many runs it had loaded.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
+
+/** Milliseconds after navigation began; null for a step that did not happen. */
+export interface ReportPhases {
+  /** `/meta` answered (the page can read its filters). */
+  metaAnswered: number | null
+  /** The first `/summary` asked for (by the worker), and its answer's last byte. */
+  summaryAsked: number | null
+  summaryAnswered: number | null
+  /** The export button in the document (the figures are drawn). */
+  exportShown: number | null
+}
 
 export interface ReportLoad {
   ms: number
   settled: boolean
   /** The load's own "N of M" while it was still going (null once settled). */
   progress: string | null
+  phases: ReportPhases
+}
+
+/** Notes, in the page's own clock, when the export button first appears. */
+const MARK_EXPORT = `
+  new MutationObserver(function (_, observer) {
+    var found = Array.prototype.some.call(document.querySelectorAll('button'), function (b) {
+      return (b.textContent || '').indexOf('Export tool report') >= 0
+    })
+    if (!found) return
+    window.__exportShownAt = performance.timeOrigin + performance.now()
+    observer.disconnect()
+  }).observe(document, { subtree: true, childList: true })
+`
+
+/** When `request` began and ended (epoch ms), from Chromium's own timing. */
+function requestSpan(request: Request): { start: number; end: number } {
+  const timing = request.timing()
+  return { start: timing.startTime, end: timing.startTime + timing.responseEnd }
 }
 
 /** Waits until the tool report's load has ended (its export is offered, no progress shown). */
@@ -33,6 +64,13 @@ async function timedLoad(
     timezoneId: 'UTC',
   })
   const page = await context.newPage()
+  await page.addInitScript({ content: MARK_EXPORT })
+  const spans = new Map<string, { start: number; end: number }>()
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname
+    const name = path.endsWith('/meta') ? 'meta' : path.endsWith('/summary') ? 'summary' : null
+    if (name !== null && !spans.has(name)) spans.set(name, requestSpan(request))
+  })
   if (fold) {
     await page.route('**/summary?*', (route) =>
       route.fulfill({
@@ -52,8 +90,19 @@ async function timedLoad(
   const progress = done
     ? null
     : ((await page.locator('[role="status"]').first().textContent()) ?? '').replace(/\s+/g, ' ')
+  const exportAt = await page.evaluate(
+    () => (window as { __exportShownAt?: number }).__exportShownAt ?? null,
+  )
   await context.close()
-  return { ms, settled: done, progress }
+  const after = (at: number | undefined | null) =>
+    at === undefined || at === null || at <= 0 ? null : Math.round(at - started)
+  const phases = {
+    metaAnswered: after(spans.get('meta')?.end),
+    summaryAsked: after(spans.get('summary')?.start),
+    summaryAnswered: after(spans.get('summary')?.end),
+    exportShown: after(exportAt),
+  }
+  return { ms, settled: done, progress, phases }
 }
 
 /** The report at `url` answered by the server, then folded by the browser. */
