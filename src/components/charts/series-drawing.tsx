@@ -16,6 +16,7 @@ import { formatCount } from '../ui/format-count'
 import { AxisTick } from './axis-tick'
 import { niceScale } from './axis-scale'
 import { ChartTooltip } from './chart-tooltip'
+import { noGridLines } from './grid-lines'
 import type { OUTCOME_SERIES, OutcomeSeriesKey } from './outcome-colors'
 import { stackMax } from './stack-bars'
 import { labelInterval } from './use-chart-width'
@@ -104,7 +105,11 @@ export function SeriesDrawing(props: SeriesDrawingProps) {
         title={ariaLabel}
         className={onSegmentClick ? 'chart--clickable' : undefined}
       >
-        <CartesianGrid vertical={false} className="chart__grid" />
+        <CartesianGrid
+          vertical={false}
+          verticalCoordinatesGenerator={noGridLines}
+          className="chart__grid"
+        />
         <XAxis
           dataKey="key"
           interval={labelInterval(points.length, plotWidth)}

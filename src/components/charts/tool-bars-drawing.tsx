@@ -14,6 +14,7 @@ import { formatCount } from '../ui/format-count'
 import { AxisTick } from './axis-tick'
 import { niceScale } from './axis-scale'
 import { ChartTooltip } from './chart-tooltip'
+import { noGridLines } from './grid-lines'
 import { approxTextWidth, shortLabel } from './label-text'
 import type { OUTCOME_SERIES, OutcomeSeriesKey } from './outcome-colors'
 import { stackMax } from './stack-bars'
@@ -79,7 +80,11 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
         title={ariaLabel}
         className={onSegmentClick ? 'chart--clickable' : undefined}
       >
-        <CartesianGrid horizontal={false} className="chart__grid" />
+        <CartesianGrid
+          horizontal={false}
+          horizontalCoordinatesGenerator={noGridLines}
+          className="chart__grid"
+        />
         <XAxis
           type="number"
           domain={[0, Math.max(1, scale.top)]}
