@@ -1,8 +1,9 @@
+import { useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
 import type { Comparison, ComparisonRow, EffectWindows } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
 import { num, points } from './format'
-import { reportOf, runsBehind } from './links'
+import { reportOfSide, runsOfSide, sideLink } from './links'
 import { Rate } from './rate'
 import { TableScroll } from '@/components/ui/table-scroll'
 import { countOf } from '@/components/ui/format-count'
@@ -17,6 +18,15 @@ export interface ComparisonTableProps {
 /** Before and after per tool, the all-tools row first; marked rows changed beyond the intervals. */
 export function ComparisonTable({ comparison, windows, filters, caption }: ComparisonTableProps) {
   const codes = comparison.codes
+  // Each side's days once for the table, not twice for each of its links.
+  const sides = useMemo(
+    () => ({
+      before: sideLink(filters, windows, 'before'),
+      after: sideLink(filters, windows, 'after'),
+      both: sideLink(filters, windows, 'both'),
+    }),
+    [filters, windows],
+  )
   const row = (r: ComparisonRow) => {
     const all = comparison.tools.length
     const name = r.tool ?? (all === 1 ? 'The 1 tool' : `All ${countOf(all, 'tool', 'tools')}`)
@@ -45,7 +55,7 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
       return (
         <Link
           to="/runs"
-          search={runsBehind(filters, windows, side, r.tool, outcome)}
+          search={runsOfSide(sides[side], r.tool, outcome)}
           aria-label={`${num(count)} ${what} ${side} the decision, ${r.tool ?? 'all tools'}: show the runs`}
         >
           {num(count)}
@@ -58,7 +68,7 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
           <span className="tool-name">
             <Link
               to="/tools"
-              search={reportOf(filters, windows, 'both', r.tool)}
+              search={reportOfSide(sides.both, r.tool)}
               className="truncate"
               title={name}
             >

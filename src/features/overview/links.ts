@@ -26,6 +26,33 @@ export function windowFilters(filters: Filters, windows: EffectWindows, side: Li
   }
 }
 
+/** One side as its links need it: the window's instants and the filters cut to its days. */
+export interface SideLink {
+  window: Window
+  filters: Filters
+}
+
+/**
+ * A side worked out once (its days in the zone): a table of many links reuses it instead of
+ * finding the same two days again for every link.
+ */
+export function sideLink(filters: Filters, windows: EffectWindows, side: LinkSide): SideLink {
+  return { window: sideWindow(windows, side), filters: windowFilters(filters, windows, side) }
+}
+
+/** The search of `/runs` behind a count of one worked-out side (and tool). */
+export function runsOfSide(
+  side: SideLink,
+  tool: string | null,
+  outcome?: RunOutcomeFilter,
+): UrlSearch {
+  const search = runsSearch(side.filters, tool === null ? undefined : [tool], { outcome })
+  // The window's own instants, so the runs list counts exactly the calls behind the figure.
+  search.after = new Date(side.window.startMs).toISOString()
+  search.before = new Date(side.window.endMs).toISOString()
+  return search
+}
+
 /** The search of `/runs` behind a count of one side (and tool). */
 export function runsBehind(
   filters: Filters,
@@ -34,16 +61,12 @@ export function runsBehind(
   tool: string | null,
   outcome?: RunOutcomeFilter,
 ): UrlSearch {
-  const { startMs, endMs } = sideWindow(windows, side)
-  const search = runsSearch(
-    windowFilters(filters, windows, side),
-    tool === null ? undefined : [tool],
-    { outcome },
-  )
-  // The window's own instants, so the runs list counts exactly the calls behind the figure.
-  search.after = new Date(startMs).toISOString()
-  search.before = new Date(endMs).toISOString()
-  return search
+  return runsOfSide(sideLink(filters, windows, side), tool, outcome)
+}
+
+/** The search of the tool report for one worked-out side (and tool). */
+export function reportOfSide(side: SideLink, tool: string | null): UrlSearch {
+  return filterSearch(side.filters, tool === null ? undefined : [tool])
 }
 
 /** The search of the tool report for one side (and tool). */
@@ -53,5 +76,5 @@ export function reportOf(
   side: LinkSide,
   tool: string | null,
 ): UrlSearch {
-  return filterSearch(windowFilters(filters, windows, side), tool === null ? undefined : [tool])
+  return reportOfSide(sideLink(filters, windows, side), tool)
 }
