@@ -44,6 +44,10 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
   const marker = series ? pointKeyOf(series.points, day) : null
   const { openBucketRuns: openRuns, onRangeSelect } = useSeriesActions(shown, onFiltersChange)
   const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
+  // Drawn once the load has stopped (done, or broken off with what it has): recharts draws a
+  // chart in one long main-thread task, and redrawing it for every arriving page repeated that
+  // task while the figures above were loading too (issue 23). The banner shows the progress.
+  const stopped = state !== null && state.status !== 'loading' && state.status !== 'waiting'
   const unreadable = state?.summary.unreadableToolSteps ?? 0
   return (
     <section aria-labelledby="ov-daily">
@@ -61,7 +65,7 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
           Calls per day by outcome from {shown.from} to {shown.to} would appear here.
         </EmptyState>
       ) : null}
-      {series && !empty && state ? (
+      {series && !empty && state && stopped ? (
         <OutcomeSeriesChart
           points={series.points}
           granularity={series.granularity}
@@ -72,7 +76,7 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
           onRangeSelect={onRangeSelect}
         />
       ) : null}
-      {!series && current?.status !== 'error' ? (
+      {!(series && stopped) && current?.status !== 'error' ? (
         <ChartPlaceholder
           title={`Calls by outcome, ${filters.from} to ${filters.to} (${filters.tz}) — loading`}
           height={SERIES_CHART_HEIGHT}
