@@ -87,9 +87,10 @@ async function timedLoad(
     () => false,
   )
   const ms = Date.now() - started
-  const progress = done
-    ? null
-    : ((await page.locator('[role="status"]').first().textContent()) ?? '').replace(/\s+/g, ' ')
+  // The status line that holds the load's progress bar ("N of M runs"), if one is shown.
+  const loadStatus = page.locator('[role="status"]:has(progress)').first()
+  const progressText = done ? null : await loadStatus.textContent({ timeout: 2000 }).catch(() => '')
+  const progress = progressText === null ? null : (progressText ?? '').replace(/\s+/g, ' ')
   const exportAt = await page.evaluate(
     () => (window as { __exportShownAt?: number }).__exportShownAt ?? null,
   )
