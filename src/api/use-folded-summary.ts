@@ -122,8 +122,5 @@ export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSu
     [store, key],
   )
   // One object while nothing changed, so pages can memoise (and defer) what they build on it.
-  return useMemo(
-    () => ({ state: shown, live: liveState, ...actions }),
-    [shown, liveState, actions],
-  )
+  return useMemo(() => ({ state: shown, live: liveState, ...actions }), [shown, liveState, actions])
 }

@@ -5,10 +5,7 @@
 import Ajv2020 from 'ajv/dist/2020'
 import type { ValidateFunction } from 'ajv'
 import { checkArguments } from '@/checker'
-import {
-  writingToolCalls,
-  writingToolSchemas,
-} from '@/checker/test-support/writing-tool-schemas'
+import { writingToolCalls, writingToolSchemas } from '@/checker/test-support/writing-tool-schemas'
 import { opsPerSecond, type BenchRow } from './harness'
 
 const GOAL = 1_000_000

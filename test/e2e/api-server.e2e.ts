@@ -18,11 +18,7 @@ import { startApi, type RunningApi } from '@/server/cli/start-api'
 import { openDatabase } from '@/server/db/open-database'
 import { NEVER_SELECTED } from '@/server/seed/record-run'
 import { seedInstallation } from '@/server/seed/seed-installation'
-import {
-  createTestDatabase,
-  testEngines,
-  type TestDatabase,
-} from '@/server/testing/engines'
+import { createTestDatabase, testEngines, type TestDatabase } from '@/server/testing/engines'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const API_PATH = '/api/diagnostics/v1'

@@ -123,7 +123,9 @@ describe('/runs/:uuid', () => {
     renderAt('/runs/r-last?tz=UTC')
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     const note = round(2).getByRole('note', { name: 'Refused turn' })
-    expect(note).toHaveTextContent('Not re-sent: the run ended (maximum iterations reached) after this round.')
+    expect(note).toHaveTextContent(
+      'Not re-sent: the run ended (maximum iterations reached) after this round.',
+    )
     expect(within(note).queryByRole('link')).toBeNull()
     expect(screen.getByText('Maximum iterations reached')).toBeInTheDocument()
   })

@@ -14,7 +14,9 @@ db.pragma(`busy_timeout = ${busyTimeoutMs}`)
 parentPort?.on('message', (/** @type {{ id: number, sql: string, params: unknown[] }} */ job) => {
   try {
     const statement = db.prepare(job.sql)
-    const rows = statement.reader ? statement.all(...job.params) : (statement.run(...job.params), [])
+    const rows = statement.reader
+      ? statement.all(...job.params)
+      : (statement.run(...job.params), [])
     parentPort?.postMessage({ id: job.id, rows })
   } catch (error) {
     const { message, code } = /** @type {{ message?: unknown, code?: unknown }} */ (error ?? {})
