@@ -184,29 +184,12 @@ export async function fastParserSource(target: FastTarget): Promise<string> {
   if (!writer.imports.has(target.module)) {
     imports.push(`import type { ${target.type} } from '${target.module}'`)
   }
+  imports.push(`import { INVALID, isObject, listOf } from './fast-parse-parts'`)
   const test = target.file.replace(/\.ts$/, '.test.ts')
   const source = `// Written from ${target.schemaName} (${target.module.slice(2)}.ts) by fast-parser-source.ts; do not edit. After a
 // contract change, ${test} fails until this command writes the file anew:
 // npx vitest run src/domain/contract --update
 ${imports.join('\n')}
-
-const INVALID = Symbol('invalid')
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** A new array of each item of \`v\` parsed by \`parse\`; INVALID if \`v\` or an item is not valid. */
-function listOf(v: unknown, parse: (item: unknown) => unknown): unknown {
-  if (!Array.isArray(v)) return INVALID
-  const list: unknown[] = v
-  const out = new Array<unknown>(list.length)
-  for (let i = 0; i < list.length; i++) {
-    const item = parse(list[i])
-    if (item === INVALID) return INVALID
-    out[i] = item
-  }
-  return out
-}
 
 /**
  * ${target.doc}

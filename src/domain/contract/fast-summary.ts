@@ -9,24 +9,7 @@ import {
 } from './summary'
 import { isCount, isNonEmptyText, isText } from './fast-checks'
 import { isInstant } from './instant'
-
-const INVALID = Symbol('invalid')
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** A new array of each item of `v` parsed by `parse`; INVALID if `v` or an item is not valid. */
-function listOf(v: unknown, parse: (item: unknown) => unknown): unknown {
-  if (!Array.isArray(v)) return INVALID
-  const list: unknown[] = v
-  const out = new Array<unknown>(list.length)
-  for (let i = 0; i < list.length; i++) {
-    const item = parse(list[i])
-    if (item === INVALID) return INVALID
-    out[i] = item
-  }
-  return out
-}
+import { INVALID, isObject, listOf } from './fast-parse-parts'
 
 /**
  * A `/summary` body validated and stripped as `summaryResponseSchema` does, without zod's cost

@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { handRun, llm } from '@/domain/runs/test-runs'
 import { RunHeader } from './run-header'
 
+/** The header of a one-round run without tool calls, the check live since 5 Nov 09:00 UTC. */
+function renderHeader(run: ReturnType<typeof handRun>) {
+  render(
+    <RunHeader
+      run={run}
+      meta={{ argumentCheckSince: '2026-11-05T09:00:00.000Z' }}
+      zone="UTC"
+      rounds={1}
+      toolCalls={0}
+    />,
+  )
+}
+
 describe('RunHeader badge', () => {
   it('says a run still going that started before the decision date is still going after it', () => {
     const run = handRun('o', [llm(1)], {
@@ -10,15 +23,7 @@ describe('RunHeader badge', () => {
       finishedAt: null,
       status: 'waiting_for_approval',
     })
-    render(
-      <RunHeader
-        run={run}
-        meta={{ argumentCheckSince: '2026-11-05T09:00:00.000Z' }}
-        zone="UTC"
-        rounds={1}
-        toolCalls={0}
-      />,
-    )
+    renderHeader(run)
     expect(
       screen.getByText(/Started before the decision date and still going after it/),
     ).toBeInTheDocument()
@@ -31,15 +36,7 @@ describe('RunHeader badge', () => {
       finishedAt: null,
       status: 'completed',
     })
-    render(
-      <RunHeader
-        run={run}
-        meta={{ argumentCheckSince: '2026-11-05T09:00:00.000Z' }}
-        zone="UTC"
-        rounds={1}
-        toolCalls={0}
-      />,
-    )
+    renderHeader(run)
     expect(screen.queryByText(/still going after it/)).not.toBeInTheDocument()
   })
 })
