@@ -12,6 +12,7 @@ type Suite = {
 
 const suites: Suite[] = [
   { name: 'fold', load: () => import('./fold-bench') },
+  { name: 'cached-fold', load: () => import('./cached-fold-bench') },
   { name: 'csv', load: () => import('./csv-bench') },
   { name: 'checker', load: () => import('./checker-bench') },
   { name: 'bundle', load: () => import('./bundle-bench') },

@@ -1,14 +1,17 @@
 import { bucketIndex, createDayBuckets, dayOf } from '@/domain/time'
 import { secondsFrom } from '../read/run-match'
 import {
+  rowKeyOf,
   summaryOf,
   SummaryRows,
+  type RowKey,
   type ServedSummary,
   type SummaryQuery,
 } from '../read/summary-shape'
 import { timeBuckets } from '../read/time-buckets'
 import { CallTally } from './call-tally'
 import { keyRoles, listsKind, Role } from './key-roles'
+import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 
 /**
@@ -35,7 +38,7 @@ const FAILED = 16
 
 /**
  * `/summary` from the cached groups, with the same rules as the database's count
- * (`read/summary.ts`): steps of recorded runs (those in `statuses`) in `[from, to)`; a tool step
+ * (`read/summary.ts`): steps of recorded runs (a status in `statuses`) in `[from, to)`; a tool step
  * counts when its name and outcome fields are readable, by the one outcome rule; with tools, only
  * runs with a tool step naming one of them (exactly). `summary.property.test.ts` and
  * `cache.property.test.ts` hold both to the same answers. Only for queries {@link cacheAnswers}
@@ -46,7 +49,7 @@ export function foldCached(
   query: SummaryQuery,
   stores: readonly StepStore[],
   ids: GroupIds,
-  statuses: ReadonlyMap<number, string>,
+  statuses: RunStatusIndex,
 ): ServedSummary {
   const from = secondsFrom(query.from)
   const first = from / BUCKET_SECONDS
@@ -54,10 +57,7 @@ export function foldCached(
   const filtered = query.tools.length > 0
   const roles = keyRoles(ids.keys, query.tools)
   const runCount = ids.runUids.length
-  const recorded = new Uint8Array(runCount)
-  ids.runUids.forEach((uid, run) => {
-    if (statuses.has(uid)) recorded[run] = 1
-  })
+  const status = statuses.status
   const flags = new Uint8Array(runCount)
   const unreadable = new Int32Array(runCount)
   const kindSeen = new Uint8Array(roles.kinds.length)
@@ -71,7 +71,7 @@ export function foldCached(
     for (let i = 0; i < size; i += 1) {
       const bucket = buckets[i] as number
       const run = runs[i] as number
-      if (bucket < first || bucket >= end || recorded[run] === 0) continue
+      if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
       const key = keys[i] as number
       const role = roles.role[key] as Role
       flags[run] = (flags[run] as number) | SEEN | (roles.selected[key] === 1 ? HIT : 0)
@@ -107,24 +107,32 @@ export function foldCached(
   }
 
   const rows = new SummaryRows()
+  const rowKeys = roles.rows.map((key): RowKey | null =>
+    key.toolName && key.outcome ? rowKeyOf(key.toolName, key.outcome) : null,
+  )
   calls.forEach((day, row, count) => {
-    const key = roles.rows[row]
+    const key = rowKeys[row]
     const name = days.days[day]
-    if (key?.toolName && key.outcome && name) rows.add(name, key.toolName, key.outcome, count)
+    if (key && name) rows.addTo(name, key, count)
   })
   const counts = { runs: 0, withCalls: 0, withRefusal: 0, withFailure: 0, unreadable: 0 }
-  const byStatus = new Map<string, number>()
+  const runsByStatus = new Int32Array(statuses.names.length)
   for (let run = 0; run < runCount; run += 1) {
     const flag = flags[run] as number
     if ((flag & SEEN) === 0 || (filtered && (flag & HIT) === 0)) continue
-    const status = statuses.get(ids.runUids[run] as number) ?? ''
-    byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
+    const id = status[run] as number
+    runsByStatus[id] = (runsByStatus[id] as number) + 1
     counts.runs += 1
     if (flag & CALLS) counts.withCalls += 1
     if (flag & REFUSED) counts.withRefusal += 1
     if (flag & FAILED) counts.withFailure += 1
     counts.unreadable += unreadable[run] as number
   }
+  const byStatus = new Map<string, number>()
+  statuses.names.forEach((name, id) => {
+    const runs = runsByStatus[id] as number
+    if (runs > 0) byStatus.set(name, (byStatus.get(name) ?? 0) + runs)
+  })
   const kinds = roles.kinds.filter((_, kind) => kindSeen[kind] === 1)
   return summaryOf(query, rows, { ...counts, byStatus }, kinds)
 }

@@ -14,6 +14,8 @@ const BATCH = 1000
  */
 export class RunStatuses {
   readonly byRun = new Map<number, string>()
+  /** Changes whenever a run is added, removed or changes status. */
+  version = 0
   private top = 0
   private changed = 0
 
@@ -25,7 +27,8 @@ export class RunStatuses {
         `SELECT uid, status, tstamp FROM ${RUNS} WHERE uid IN (${uids.map(() => '?').join(', ')})`,
         uids,
       )
-      for (const uid of uids) this.byRun.delete(uid)
+      const kept = new Set(rows.map((row) => num(row.uid)))
+      for (const uid of uids) if (!kept.has(uid) && this.byRun.delete(uid)) this.version += 1
       this.set(rows)
     }
     const fresh = bound(`SELECT uid, status, tstamp FROM ${RUNS} WHERE uid > ? OR tstamp >= ?`, [
@@ -36,6 +39,7 @@ export class RunStatuses {
     const [counted] = await db.query(`SELECT COUNT(*) AS n FROM ${RUNS} WHERE uid <= ?`, [this.top])
     if (num(counted?.n) !== this.byRun.size) {
       this.byRun.clear()
+      this.version += 1
       this.top = 0
       this.changed = 0
       this.set(await db.query(`SELECT uid, status, tstamp FROM ${RUNS}`))
@@ -45,7 +49,9 @@ export class RunStatuses {
   private set(rows: readonly Record<string, unknown>[]): void {
     for (const row of rows) {
       const uid = num(row.uid)
-      this.byRun.set(uid, text(row.status) ?? '')
+      const status = text(row.status) ?? ''
+      if (this.byRun.get(uid) !== status) this.version += 1
+      this.byRun.set(uid, status)
       if (uid > this.top) this.top = uid
       const tstamp = num(row.tstamp)
       if (tstamp > this.changed) this.changed = tstamp

@@ -2,6 +2,7 @@ import type { Database } from '../db/database'
 import type { ServedSummary, SummaryQuery } from '../read/summary-shape'
 import { cacheAnswers, foldCached } from './fold-cached'
 import { readStepGroups, topEventUid } from './read-step-groups'
+import { RunStatusIndexer } from './run-status-index'
 import { RunStatuses } from './run-statuses'
 import { GroupIds, StepStore } from './step-store'
 
@@ -40,6 +41,7 @@ export class SummaryCache {
   private settledUid = 0
   private readonly seen: { at: number; top: number }[] = []
   private readonly statuses = new RunStatuses()
+  private readonly statusIndex = new RunStatusIndexer(this.ids, this.statuses)
   private refreshedAt = Number.NEGATIVE_INFINITY
   private refreshing: Promise<void> | null = null
   private readonly refreshMs: number
@@ -70,7 +72,7 @@ export class SummaryCache {
       return null
     }
     await this.recentEnough()
-    return foldCached(query, [this.settled, this.tail], this.ids, this.statuses.byRun)
+    return foldCached(query, [this.settled, this.tail], this.ids, this.statusIndex.current())
   }
 
   /** Groups kept, and the bytes their columns hold. */
@@ -132,6 +134,7 @@ export class SummaryCache {
     tail.add(await readStepGroups(this.db, this.settledUid, null))
     await this.statuses.refresh(this.db)
     this.tail = tail
+    this.statusIndex.current()
     this.seen.push({ at: started, top })
     this.refreshedAt = started
     if (first) this.log(`summary cache: ${this.settled.size} groups of steps up to uid ${top}`)

@@ -20,23 +20,61 @@ export interface RunCounts {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/** A row's tool, outcome and code, and the text that orders rows of one day. */
+export interface RowKey {
+  tool: string
+  outcome: Row['outcome']
+  code: string | null
+  order: string
+}
+
+/** The row of `calls` readable tool calls of one outcome, by the project's one outcome rule. */
+export function rowKeyOf(tool: string, fields: Pick<Step, 'toolRefusal' | 'toolIsError'>): RowKey {
+  const outcome = outcomeOf(fields)
+  const code = refusalCodeOf(outcome)
+  const summaryOutcome = code === null ? (outcome as 'succeeded' | 'failed') : 'refused'
+  return {
+    tool,
+    outcome: summaryOutcome,
+    code,
+    order: JSON.stringify([tool, summaryOutcome, code]),
+  }
+}
+
 /** The summary's rows: calls by local day, tool, outcome and refusal code. */
 export class SummaryRows {
-  private readonly rows = new Map<string, Row>()
+  private readonly days = new Map<string, Map<string, Row>>()
 
   /** Adds `calls` readable tool calls of one outcome, by the project's one outcome rule. */
   add(day: string, tool: string, fields: Pick<Step, 'toolRefusal' | 'toolIsError'>, calls: number) {
-    const outcome = outcomeOf(fields)
-    const code = refusalCodeOf(outcome)
-    const summaryOutcome = code === null ? (outcome as 'succeeded' | 'failed') : 'refused'
-    const key = JSON.stringify([day, tool, summaryOutcome, code])
-    const row = this.rows.get(key) ?? { day, tool, outcome: summaryOutcome, code, calls: 0 }
-    row.calls += calls
-    this.rows.set(key, row)
+    this.addTo(day, rowKeyOf(tool, fields), calls)
   }
 
+  /** Adds `calls` to a row whose key was made once ({@link rowKeyOf}) for many days. */
+  addTo(day: string, key: RowKey, calls: number): void {
+    let rows = this.days.get(day)
+    if (rows === undefined) this.days.set(day, (rows = new Map()))
+    const row = rows.get(key.order)
+    if (row !== undefined) row.calls += calls
+    else rows.set(key.order, { day, tool: key.tool, outcome: key.outcome, code: key.code, calls })
+  }
+
+  /**
+   * By day, then by the JSON text of tool, outcome and code: as the JSON text of whole rows
+   * would order them, since every ISO day has one length. Each distinct key is compared once.
+   */
   sorted(): Row[] {
-    return [...this.rows.entries()].sort(([a], [b]) => byText(a, b)).map(([, row]) => row)
+    const orders = new Set<string>()
+    for (const rows of this.days.values()) for (const order of rows.keys()) orders.add(order)
+    const rank = new Map([...orders].sort(byText).map((order, index) => [order, index]))
+    const rankOf = (order: string) => rank.get(order) ?? 0
+    return [...this.days.keys()]
+      .sort(byText)
+      .flatMap((day) =>
+        [...(this.days.get(day) ?? [])]
+          .sort(([a], [b]) => rankOf(a) - rankOf(b))
+          .map(([, row]) => row),
+      )
   }
 }
 

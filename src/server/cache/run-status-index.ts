@@ -1,0 +1,42 @@
+/**
+ * Each run's status by the run numbers of {@link GroupIds}, as small ids: what a fold reads per
+ * run, kept between answers so no answer looks up hundreds of thousands of runs in a map.
+ */
+import type { GroupIds } from './step-store'
+import type { RunStatuses } from './run-statuses'
+
+export interface RunStatusIndex {
+  /** Per run number: an index into `names`, or -1 when the run is not recorded (purged). */
+  status: Int32Array
+  names: string[]
+}
+
+export class RunStatusIndexer {
+  private index: RunStatusIndex = { status: new Int32Array(0), names: [] }
+  private builtFor = { runs: -1, version: -1 }
+
+  constructor(
+    private readonly ids: GroupIds,
+    private readonly statuses: RunStatuses,
+  ) {}
+
+  /** The index as of the runs numbered and the statuses read so far; rebuilt when either moved. */
+  current(): RunStatusIndex {
+    const runs = this.ids.runUids.length
+    const version = this.statuses.version
+    if (runs === this.builtFor.runs && version === this.builtFor.version) return this.index
+    const names: string[] = []
+    const nameIds = new Map<string, number>()
+    const status = new Int32Array(runs).fill(-1)
+    this.ids.runUids.forEach((uid, run) => {
+      const name = this.statuses.byRun.get(uid)
+      if (name === undefined) return
+      let id = nameIds.get(name)
+      if (id === undefined) nameIds.set(name, (id = names.push(name) - 1))
+      status[run] = id
+    })
+    this.index = { status, names }
+    this.builtFor = { runs, version }
+    return this.index
+  }
+}
