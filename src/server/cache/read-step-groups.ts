@@ -5,20 +5,21 @@ import { EVENTS, WRITE_KIND } from '../sql/tables'
 import { BUCKET_SECONDS, type StepGroup } from './step-store'
 
 /**
- * The steps with `after < uid ≤ upTo` (all above `after` when `upTo` is null), `tool_write` rows
- * left out, grouped as the cache keeps them. Texts are compared exactly (no case folding, no
- * padding), so MariaDB's collation cannot merge two tool names.
+ * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the cache keeps
+ * them. Texts are compared exactly (no case folding, no padding), so MariaDB's collation cannot
+ * merge two tool names. Both bounds are given even for the newest rows: without statistics (a
+ * table never analysed) PostgreSQL reads the whole table for `uid > ?` alone, but takes the
+ * primary key for a range.
  */
 export async function readStepGroups(
   db: Database,
   after: number,
-  upTo: number | null,
+  upTo: number,
 ): Promise<StepGroup[]> {
   const d = DIALECTS[db.engine]
   const onTool = (key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
     `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
-  const range =
-    upTo === null ? bound('e.uid > ?', [after]) : bound('e.uid > ? AND e.uid <= ?', [after, upTo])
+  const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
   const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
       ${d.exact('s.kind')} AS kind, ${onTool('toolName')} AS tool,
       ${onTool('toolRefusal')} AS refusal, ${onTool('toolIsError')} AS is_error, COUNT(*) AS steps

@@ -1,4 +1,4 @@
-import { num, text, type Database } from '../db/database'
+import { num, text, type Database, type Row } from '../db/database'
 import { bound } from '../sql/fragment'
 import { RUNS } from '../sql/tables'
 
@@ -10,17 +10,21 @@ const BATCH = 1000
  * The status of every run, kept current cheaply: new runs (uid above the highest seen); runs not
  * yet in a final status (read again every time); runs whose `tstamp` ("last changed", which the
  * CMS sets on every update) is at or after the newest seen; and, when the number of runs up to
- * the highest uid is not the number known (a purge or a deletion), a full reread.
+ * the highest uid seen before is not the number known (a purge or a deletion), a full reread.
+ * The count is asked beside the read of new and changed runs: a run committed between the two
+ * makes them differ too, and costs a reread, never a wrong status.
  */
 export class RunStatuses {
   readonly byRun = new Map<number, string>()
   /** Changes whenever a run is added, removed or changes status. */
   version = 0
+  /** The runs not in a final status, read again on every refresh. */
+  private readonly open = new Set<number>()
   private top = 0
   private changed = 0
 
   async refresh(db: Database): Promise<void> {
-    const open = [...this.byRun].filter(([, status]) => !FINAL.has(status)).map(([uid]) => uid)
+    const open = [...this.open]
     for (let i = 0; i < open.length; i += BATCH) {
       const uids = open.slice(i, i + BATCH)
       const rows = await db.query(
@@ -28,17 +32,25 @@ export class RunStatuses {
         uids,
       )
       const kept = new Set(rows.map((row) => num(row.uid)))
-      for (const uid of uids) if (!kept.has(uid) && this.byRun.delete(uid)) this.version += 1
+      for (const uid of uids) if (!kept.has(uid)) this.remove(uid)
       this.set(rows)
     }
+    const below = this.top
     const fresh = bound(`SELECT uid, status, tstamp FROM ${RUNS} WHERE uid > ? OR tstamp >= ?`, [
-      this.top,
+      below,
       this.changed,
     ])
-    this.set(await db.query(fresh.sql, fresh.params))
-    const [counted] = await db.query(`SELECT COUNT(*) AS n FROM ${RUNS} WHERE uid <= ?`, [this.top])
-    if (num(counted?.n) !== this.byRun.size) {
+    const [rows, [counted]] = await Promise.all([
+      db.query(fresh.sql, fresh.params),
+      db.query(`SELECT COUNT(*) AS n FROM ${RUNS} WHERE uid <= ?`, [below]),
+    ])
+    // Every run known so far has a uid up to `below`; so has any the read finds there anew.
+    let known = this.byRun.size
+    for (const row of rows) if (num(row.uid) <= below && !this.byRun.has(num(row.uid))) known += 1
+    this.set(rows)
+    if (num(counted?.n) !== known) {
       this.byRun.clear()
+      this.open.clear()
       this.version += 1
       this.top = 0
       this.changed = 0
@@ -46,12 +58,19 @@ export class RunStatuses {
     }
   }
 
-  private set(rows: readonly Record<string, unknown>[]): void {
+  private remove(uid: number): void {
+    this.open.delete(uid)
+    if (this.byRun.delete(uid)) this.version += 1
+  }
+
+  private set(rows: readonly Row[]): void {
     for (const row of rows) {
       const uid = num(row.uid)
       const status = text(row.status) ?? ''
       if (this.byRun.get(uid) !== status) this.version += 1
       this.byRun.set(uid, status)
+      if (FINAL.has(status)) this.open.delete(uid)
+      else this.open.add(uid)
       if (uid > this.top) this.top = uid
       const tstamp = num(row.tstamp)
       if (tstamp > this.changed) this.changed = tstamp

@@ -8,6 +8,10 @@ import { parseSummaryParams } from '@/domain/api-query'
 import { appendRuns } from '../seed/seed-installation'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { START, toRun } from '../testing/generated-runs'
+import { createApiHandler } from '../http/api-handler'
+import { listen } from '../http/listen'
+import { askServer } from '../testing/ask'
+import { recordingDatabase } from '../testing/recording-database'
 import { SummaryCache } from './summary-cache'
 
 const query = (() => {
@@ -71,5 +75,37 @@ describe('the summary cache’s refresh rule', () => {
     await appendRuns(tables.writer, [oneCall()])
     clock += 6000
     expect(await runs(), 'past staleMs: the answer waits for the refresh').toBe(2)
+  })
+
+  it('starts a refresh when a page asks /meta, so its /summary finds the view caught up', async () => {
+    let clock = 2_000_000
+    const db = recordingDatabase(tables.reader)
+    const summaries = new SummaryCache(db, { now: () => clock, refreshMs: 1000, staleMs: 5000 })
+    await summaries.current()
+    const settings = { installation: 'x', privacyLevel: 'metadata', retentionDays: null }
+    const handle = createApiHandler({
+      db,
+      settings: { ...settings, argumentCheckSince: null },
+      builtinTools: [],
+      tokens: null,
+      log: () => undefined,
+      summaries,
+    })
+    const listening = await listen({ handle, host: '127.0.0.1', port: 0 })
+    try {
+      const ask = askServer(`${listening.url}/api/diagnostics/v1`)
+      const before = (await summaries.answer(query))?.runs ?? 0
+      await appendRuns(tables.writer, [oneCall()])
+      clock += 6000
+      db.statements.length = 0
+      expect((await ask('/meta')).status).toBe(200)
+      expect(db.statements.filter((sql) => sql.includes('MAX(uid)'))).toHaveLength(1)
+      await summaries.current()
+      db.statements.length = 0
+      expect((await summaries.answer(query))?.runs, 'the refresh /meta started').toBe(before + 1)
+      expect(db.statements, 'the answer itself waited for nothing').toEqual([])
+    } finally {
+      await listening.close()
+    }
   })
 })

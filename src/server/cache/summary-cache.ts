@@ -29,8 +29,9 @@ export interface SummaryCacheOptions {
 /**
  * `/summary` from what was counted once (issue 22). The event table is read in uid order: rows
  * up to the top uid seen at least `settleMs` ago are grouped into a store for good; rows above
- * it are grouped again on every refresh. Runs' statuses are kept current by {@link RunStatuses};
- * steps of runs that are gone (the retention purge) are no longer counted. A refresh runs when
+ * it, up to the top uid the refresh found, are grouped again on every refresh. Runs' statuses
+ * are kept current by {@link RunStatuses}; steps of runs that are gone (the retention purge) are
+ * no longer counted. A refresh runs when
  * an answer finds the last older than `refreshMs`; concurrent answers share one, and only a view
  * older than `staleMs` makes an answer wait for it (the refresh's queries stay off its path).
  */
@@ -131,7 +132,7 @@ export class SummaryCache {
     }
     this.settledUid = Math.max(this.settledUid, settleTo)
     const tail = new StepStore(this.ids)
-    tail.add(await readStepGroups(this.db, this.settledUid, null))
+    tail.add(await readStepGroups(this.db, this.settledUid, top))
     await this.statuses.refresh(this.db)
     this.tail = tail
     this.statusIndex.current()

@@ -61,7 +61,12 @@ export function createApiHandler(context: ApiContext) {
 async function route(context: ApiContext, url: URL, res: ServerResponse): Promise<void> {
   const { db } = context
   const path = url.pathname.slice(API_BASE.length)
-  if (path === '/meta') return sendJson(res, 200, await readMeta(db, context.settings))
+  if (path === '/meta') {
+    // A dashboard asks /meta first: the summary view catches up while the page starts, so the
+    // page's /summary seldom waits for a refresh after a quiet spell.
+    context.summaries?.warm()
+    return sendJson(res, 200, await readMeta(db, context.settings))
+  }
   if (path === '/tools') {
     const catalogue = await readTools(db, context.builtinTools)
     for (const line of catalogue.skipped) context.log(`left out of /tools: ${line}`)
