@@ -4,9 +4,11 @@
  * `RD_BENCH_ENGINES` (default sqlite,postgres,mysql) once — the database is kept and reused,
  * named after the step count — then prints, per engine: the time to start; `/summary` for 7
  * days, 90 days and a year in UTC and Asia/Kolkata, first (the database counts, the cache still
- * building) and repeated (from the cache); `/runs` first and 20th page; `/runs/{uuid}`; the
- * cache's build time and size; the process's memory after the year's answer; with `dist/` built,
- * the year's tool report in Chromium from `/summary` and folded from `/runs`. Nothing asserted.
+ * building) and repeated (from the cache); the year after 12 s without requests, alone and after
+ * `/meta` as a page asks; `/runs` first and 20th page; `/runs/{uuid}`; the cache's build time and
+ * size; the process's memory after the year's answer; with `dist/` built, the year's tool report
+ * in Chromium from `/summary` (by the driver's clock and by the page's own) and folded from
+ * `/runs`. Nothing asserted.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import mysql from 'mysql2/promise'
@@ -169,6 +171,22 @@ export async function run(): Promise<BenchRow[]> {
       )
       add(engine, `/summary ${days} d ${tz}, repeated`, again.ms, 'ms', '≤ 300 ms', again.ms <= 300)
     }
+    // A page opened after a quiet spell (longer than the view may be old): its /summary waits
+    // for a refresh, unless the page's /meta, asked first, has started one.
+    for (const meta of [false, true]) {
+      await new Promise((resolve) => setTimeout(resolve, 12_000))
+      if (meta) await timed(`${base}/meta`)
+      const after = await timed(summaryUrl(365, 'UTC'))
+      const how = meta ? 'asked after /meta' : 'alone'
+      add(
+        engine,
+        `/summary 365 d UTC after 12 s quiet, ${how}`,
+        after.ms,
+        'ms',
+        '≤ 300 ms',
+        after.ms <= 300,
+      )
+    }
     const memory = process.memoryUsage()
     add(engine, 'memory after the year (rss of the bench process)', memory.rss / 1e6, 'MB')
     add(engine, 'memory after the year (heap used)', memory.heapUsed / 1e6, 'MB')
@@ -184,14 +202,7 @@ export async function run(): Promise<BenchRow[]> {
         load.settled
           ? `year tool report in Chromium, ${how}`
           : `year tool report in Chromium, ${how}: stopped at "${load.progress}"`
-      add(
-        engine,
-        name(times.server, 'from /summary'),
-        times.server.ms,
-        'ms',
-        '≈ 1 s',
-        times.server.ms <= 1500,
-      )
+      add(engine, name(times.server, 'from /summary'), times.server.ms, 'ms')
       const phase = (label: string, ms: number | null) => {
         if (ms !== null) add(engine, `  from /summary: ${label} (after navigation)`, ms, 'ms')
       }
@@ -199,6 +210,17 @@ export async function run(): Promise<BenchRow[]> {
       phase('/summary asked', times.server.phases.summaryAsked)
       phase('/summary answered', times.server.phases.summaryAnswered)
       phase('export button in the page', times.server.phases.exportShown)
+      const inPage = times.server.phases.settledInPage
+      if (inPage !== null) {
+        add(
+          engine,
+          'year tool report in Chromium, from /summary: settled by the page’s clock',
+          inPage,
+          'ms',
+          '≈ 1 s',
+          inPage <= 1200,
+        )
+      }
       add(engine, name(times.fold, 'folded from /runs'), times.fold.ms, 'ms')
     }
     const firstPage = await timed(`${base}/runs?limit=50`)

@@ -17,6 +17,11 @@ export interface ReportPhases {
   summaryAnswered: number | null
   /** The export button in the document (the figures are drawn). */
   exportShown: number | null
+  /**
+   * The table settled (export offered, no progress shown) by the page's own clock, from the
+   * start of its navigation: without the driver's polling and its messages to the page.
+   */
+  settledInPage: number | null
 }
 
 export interface ReportLoad {
@@ -27,16 +32,21 @@ export interface ReportLoad {
   phases: ReportPhases
 }
 
-/** Notes, in the page's own clock, when the export button first appears. */
+/**
+ * Notes, in the page's own clock, when the export button first appears (epoch ms) and when the
+ * table first settles (ms since navigation start): as {@link settled} waits for it.
+ */
 const MARK_EXPORT = `
   new MutationObserver(function (_, observer) {
     var found = Array.prototype.some.call(document.querySelectorAll('button'), function (b) {
       return (b.textContent || '').indexOf('Export tool report') >= 0
     })
     if (!found) return
-    window.__exportShownAt = performance.timeOrigin + performance.now()
+    if (!window.__exportShownAt) window.__exportShownAt = performance.timeOrigin + performance.now()
+    if (document.querySelector('[role="status"] progress')) return
+    window.__settledAt = performance.now()
     observer.disconnect()
-  }).observe(document, { subtree: true, childList: true })
+  }).observe(document, { subtree: true, childList: true, attributes: true })
 `
 
 /** When `request` began and ended (epoch ms), from Chromium's own timing. */
@@ -91,9 +101,10 @@ async function timedLoad(
   const loadStatus = page.locator('[role="status"]:has(progress)').first()
   const progressText = done ? null : await loadStatus.textContent({ timeout: 2000 }).catch(() => '')
   const progress = progressText === null ? null : (progressText ?? '').replace(/\s+/g, ' ')
-  const exportAt = await page.evaluate(
-    () => (window as { __exportShownAt?: number }).__exportShownAt ?? null,
-  )
+  const [exportAt, settledAt] = await page.evaluate(() => {
+    const marks = window as { __exportShownAt?: number; __settledAt?: number }
+    return [marks.__exportShownAt ?? null, marks.__settledAt ?? null]
+  })
   await context.close()
   const after = (at: number | undefined | null) =>
     at === undefined || at === null || at <= 0 ? null : Math.round(at - started)
@@ -102,6 +113,7 @@ async function timedLoad(
     summaryAsked: after(spans.get('summary')?.start),
     summaryAnswered: after(spans.get('summary')?.end),
     exportShown: after(exportAt),
+    settledInPage: done && settledAt !== null ? Math.round(settledAt) : null,
   }
   return { ms, settled: done, progress, phases }
 }
