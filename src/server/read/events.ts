@@ -1,7 +1,7 @@
 import type { Step } from '@/domain/contract'
 import { num, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
-import { bound, sql, type Fragment } from '../sql/fragment'
+import { bound, integerIn, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
 import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './step-from-row'
@@ -54,11 +54,9 @@ export async function streamSteps(
 /** How many event rows each run has (an index-only count on `(run, sequence)`). */
 async function stepCounts(db: Database, runUids: readonly number[]): Promise<Map<number, number>> {
   if (runUids.length === 0) return new Map()
-  const rows = await db.query(
-    `SELECT e.run, COUNT(*) AS n FROM ${EVENTS} e
-     WHERE e.run IN (${runUids.map(() => '?').join(', ')}) GROUP BY e.run`,
-    runUids,
-  )
+  const counted = sql`SELECT e.run, COUNT(*) AS n FROM ${EVENTS} e
+     WHERE ${integerIn('e.run', runUids)} GROUP BY e.run`
+  const rows = await db.query(counted.sql, counted.params)
   return new Map(rows.map((row) => [num(row.run), num(row.n)]))
 }
 
@@ -89,7 +87,7 @@ async function readTogether(
   runUids: readonly number[],
   sinkOf: (uid: number) => StepSink,
 ): Promise<void> {
-  const where = bound(`e.run IN (${runUids.map(() => '?').join(', ')})`, runUids)
+  const where = integerIn('e.run', runUids)
   const byRun = new Map(runUids.map((uid) => [uid, new RunStepsBuilder()]))
   for (const row of await stepRows(db, where, null)) byRun.get(num(row.run))?.add(row)
   for (const uid of runUids) {

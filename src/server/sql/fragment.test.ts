@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bound, join, sql } from './fragment'
+import { bound, integerIn, join, sql } from './fragment'
 
 describe('SQL fragments', () => {
   it('keeps the values in the order the text reads, however nested', () => {
@@ -17,5 +17,12 @@ describe('SQL fragments', () => {
     expect(() => bound('a = ? AND b = ?', [1])).toThrow('2 placeholders for 1 values')
     expect(() => sql`a = ${'?'}`).toThrow()
     expect(() => sql`a = ? AND ${bound('b = ?', [1])}`).toThrow()
+  })
+
+  it('lists integers with their range beside them, for a planner without statistics', () => {
+    expect(integerIn('e.run', [7, 3, 12])).toEqual({
+      sql: 'e.run IN (?, ?, ?) AND e.run BETWEEN ? AND ?',
+      params: [7, 3, 12, 3, 12],
+    })
   })
 })

@@ -44,3 +44,23 @@ export function join(parts: readonly Fragment[], separator: string): Fragment {
     parts.flatMap((part) => part.params),
   )
 }
+
+/**
+ * `column IN (values)` for integers (at least one), with their range beside it: PostgreSQL
+ * without statistics (a table never analysed) takes a list of fifty for a quarter of the table
+ * and reads all of it (3 s for fifty runs' steps at ten million rows); with the range it takes
+ * the column's index (16 ms). The range changes no answer.
+ */
+export function integerIn(column: string, values: readonly number[]): Fragment {
+  let low = Infinity
+  let high = -Infinity
+  for (const value of values) {
+    if (value < low) low = value
+    if (value > high) high = value
+  }
+  return bound(`${column} IN (${values.map(() => '?').join(', ')}) AND ${column} BETWEEN ? AND ?`, [
+    ...values,
+    low,
+    high,
+  ])
+}
