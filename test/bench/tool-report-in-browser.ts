@@ -97,8 +97,12 @@ async function timedLoad(
     () => false,
   )
   const ms = Date.now() - started
-  // The status line that holds the load's progress bar ("N of M runs"), if one is shown.
-  const loadStatus = page.locator('[role="status"]:has(progress)').first()
+  // The status line that holds the load's progress bar ("N of M runs"), else the first status
+  // line (before the first page has come, there is no bar yet).
+  const withBar = page.locator('[role="status"]:has(progress)')
+  const loadStatus = (
+    (await withBar.count()) > 0 ? withBar : page.locator('[role="status"]')
+  ).first()
   const progressText = done ? null : await loadStatus.textContent({ timeout: 2000 }).catch(() => '')
   const progress = progressText === null ? null : (progressText ?? '').replace(/\s+/g, ' ')
   const [exportAt, settledAt] = await page.evaluate(() => {
