@@ -4,15 +4,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { dayArb as day } from '@/domain/time/test-arbitraries'
 import { rowKeyOf, SummaryRows } from './summary-shape'
 
-const day = fc
-  .date({
-    min: new Date('1000-01-01T00:00:00Z'),
-    max: new Date('9999-12-31T00:00:00Z'),
-    noInvalidDate: true,
-  })
-  .map((date) => date.toISOString().slice(0, 10))
 const tool = fc.oneof(fc.string(), fc.constantFrom('a', 'a"', 'a\\', 'é', '\u202e', 'a\u0000'))
 const fields = fc.oneof(
   fc.record({ toolRefusal: fc.constant(undefined), toolIsError: fc.boolean() }),
