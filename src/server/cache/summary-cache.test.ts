@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseSummaryParams } from '@/domain/api-query'
+import type { Database } from '../db/database'
 import { appendRuns } from '../seed/seed-installation'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { START, toRun } from '../testing/generated-runs'
@@ -107,5 +108,49 @@ describe('the summary cache’s refresh rule', () => {
     } finally {
       await listening.close()
     }
+  })
+
+  it('answers while a refresh is under way from the view before it, never a step twice', async () => {
+    let clock = 3_000_000
+    let gate: { reached: () => void; open: Promise<void> } | null = null
+    const gated: Database = {
+      engine: tables.reader.engine,
+      query: async (sql, params) => {
+        // The refresh's reading of run statuses, after its reading of steps, waits at the gate.
+        if (gate !== null && sql.includes('tstamp')) {
+          gate.reached()
+          await gate.open
+        }
+        return tables.reader.query(sql, params)
+      },
+      close: async () => undefined,
+    }
+    const cache = new SummaryCache(gated, {
+      now: () => clock,
+      refreshMs: 1000,
+      staleMs: 1_000_000,
+      settleMs: 5000,
+    })
+    await cache.current()
+    await appendRuns(tables.writer, [oneCall(), oneCall()])
+    clock += 2000
+    await cache.current()
+    const before = await cache.answer(query)
+    expect(before?.runs).toBeGreaterThanOrEqual(2)
+
+    // The next refresh keeps for good the rows the last one saw (they leave its tail) and
+    // stops at the gate; an answer meanwhile is the view before it.
+    clock += 6000
+    let open = () => undefined as void
+    const reached = new Promise<void>((resolve) => {
+      gate = { reached: resolve, open: new Promise<void>((release) => (open = release)) }
+    })
+    const refresh = cache.current()
+    await reached
+    expect(await cache.answer(query), 'during the refresh').toEqual(before)
+    gate = null
+    open()
+    await refresh
+    expect(await cache.answer(query), 'after it').toEqual(before)
   })
 })

@@ -4,7 +4,7 @@ import { cacheAnswers, foldCached } from './fold-cached'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
 import { RunStatuses } from './run-statuses'
-import { GroupIds, StepStore } from './step-store'
+import { GroupIds, StepStore, type StepGroup } from './step-store'
 
 export interface SummaryCacheOptions {
   /** An answer that finds the view of the tables older than this (ms) starts a refresh. */
@@ -87,7 +87,7 @@ export class SummaryCache {
 
   /** Whether the first build has finished. */
   get built(): boolean {
-    return this.seen.length > 0
+    return this.refreshedAt > Number.NEGATIVE_INFINITY
   }
 
   /** Starts building (or refreshing) without waiting; a failure is logged and retried later. */
@@ -117,23 +117,34 @@ export class SummaryCache {
   private async refresh(): Promise<void> {
     const started = this.now()
     const top = await topEventUid(this.db)
-    const first = this.seen.length === 0
+    const first = !this.built
     // At start everything visible is kept; later only what was seen settleMs ago.
     const settleTo = first ? top : this.settleTarget(started)
-    if (settleTo < this.settledUid) {
-      // The table was emptied or recreated: start again.
-      this.settled = new StepStore(this.ids)
-      this.settledUid = 0
-    }
-    for (let after = this.settledUid; after < settleTo; after += this.chunkUids) {
-      this.settled.add(
-        await readStepGroups(this.db, after, Math.min(after + this.chunkUids, settleTo)),
+    // The table was emptied or recreated when it holds less than was kept: start again.
+    const restart = settleTo < this.settledUid
+    const settled = restart ? new StepStore(this.ids) : this.settled
+    const from = restart ? 0 : this.settledUid
+    // Answers fold the stores as they are until every read is done: rows kept for good now are
+    // still in the tail they see. Only a store no answer reads yet is filled as rows come.
+    const direct = first || restart
+    const kept: StepGroup[][] = []
+    for (let after = from; after < settleTo; after += this.chunkUids) {
+      const groups = await readStepGroups(
+        this.db,
+        after,
+        Math.min(after + this.chunkUids, settleTo),
       )
+      if (direct) settled.add(groups)
+      else kept.push(groups)
     }
-    this.settledUid = Math.max(this.settledUid, settleTo)
+    const settledUid = Math.max(from, settleTo)
     const tail = new StepStore(this.ids)
-    tail.add(await readStepGroups(this.db, this.settledUid, top))
+    tail.add(await readStepGroups(this.db, settledUid, top))
     await this.statuses.refresh(this.db)
+    // From here to the end nothing waits: answers see the view before or after, never between.
+    for (const groups of kept) settled.add(groups)
+    this.settled = settled
+    this.settledUid = settledUid
     this.tail = tail
     this.statusIndex.current()
     this.seen.push({ at: started, top })
