@@ -36,7 +36,8 @@ export interface SeriesDrawingProps {
 /** About one digit (or comma) of a 12 px tick label. */
 const CHAR_PX = 7.2
 const BRUSH = 26
-const MARGIN = { top: 20, right: 16, bottom: 0, left: 0 }
+/** Right: half a day label (10 small digits), so the last label, centred under its bar, is whole. */
+const MARGIN = { top: 20, right: 32, bottom: 0, left: 0 }
 
 interface BrushRange {
   startIndex?: number
