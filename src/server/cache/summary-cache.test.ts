@@ -153,4 +153,25 @@ describe('the summary cache’s refresh rule', () => {
     await refresh
     expect(await cache.answer(query), 'after it').toEqual(before)
   })
+
+  it('keeps its view fresh in the background, with no answer asked', async () => {
+    const db = recordingDatabase(tables.reader)
+    const cache = new SummaryCache(db, { refreshMs: 20, staleMs: 100 })
+    await cache.current()
+    const before = (await cache.answer(query))?.runs ?? 0
+    await appendRuns(tables.writer, [oneCall()])
+    db.statements.length = 0
+    const stop = cache.keepFresh()
+    try {
+      await expect
+        .poll(() => db.statements.filter((sql) => sql.includes('MAX(uid)')).length, {
+          timeout: 5000,
+        })
+        .toBeGreaterThanOrEqual(2)
+    } finally {
+      stop()
+    }
+    await cache.current()
+    expect((await cache.answer(query))?.runs).toBe(before + 1)
+  })
 })

@@ -97,6 +97,18 @@ export class SummaryCache {
     })
   }
 
+  /**
+   * Refreshes in the background every half `staleMs` (5 s by default), so an answer after a quiet
+   * spell finds a view younger than `staleMs` and waits for nothing. Returns the stop; nothing
+   * for a `staleMs` of 0 (tests that refresh on every answer).
+   */
+  keepFresh(): () => void {
+    if (this.staleMs <= 0) return () => undefined
+    const timer = setInterval(() => this.warm(), this.staleMs / 2)
+    timer.unref()
+    return () => clearInterval(timer)
+  }
+
   /** Starts a refresh past `refreshMs`; waits for it only when the view is past `staleMs`. */
   private async recentEnough(): Promise<void> {
     const age = this.now() - this.refreshedAt

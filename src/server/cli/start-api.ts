@@ -57,13 +57,16 @@ export async function startApi(
       port: options.port,
       dashboard: options.dashboard,
     })
-    // Counting starts at once, so the first answers from the cache come soon after start.
+    // Counting starts at once, so the first answers from the cache come soon after start; then
+    // the view is kept fresh, so no answer waits for a refresh.
     summaries.warm()
+    const stopRefreshing = summaries.keepFresh()
     return {
       ...listening,
       db,
       summaries,
       close: async () => {
+        stopRefreshing()
         await listening.close()
         await db.close()
       },
