@@ -24,5 +24,6 @@ describe('SQL fragments', () => {
       sql: 'e.run IN (?, ?, ?) AND e.run BETWEEN ? AND ?',
       params: [7, 3, 12, 3, 12],
     })
+    expect(() => integerIn('e.run', [])).toThrow('at least one value')
   })
 })

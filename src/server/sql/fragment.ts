@@ -52,6 +52,7 @@ export function join(parts: readonly Fragment[], separator: string): Fragment {
  * the column's index (16 ms). The range changes no answer.
  */
 export function integerIn(column: string, values: readonly number[]): Fragment {
+  if (values.length === 0) throw new Error('An IN list needs at least one value.')
   let low = Infinity
   let high = -Infinity
   for (const value of values) {
