@@ -13,6 +13,7 @@ import { createApiHandler } from '../http/api-handler'
 import { listen } from '../http/listen'
 import { askServer } from '../testing/ask'
 import { recordingDatabase } from '../testing/recording-database'
+import { RUNS } from '../sql/tables'
 import { SummaryCache } from './summary-cache'
 
 const query = (() => {
@@ -110,14 +111,14 @@ describe('the summary cache’s refresh rule', () => {
     }
   })
 
-  it('answers while a refresh is under way from the view before it, never a step twice', async () => {
-    let clock = 3_000_000
+  /** The reader, with a gate that holds the statements `held` matches once armed. */
+  function gatedReader(held: (sql: string) => boolean) {
     let gate: { reached: () => void; open: Promise<void> } | null = null
-    const gated: Database = {
+    let release = () => undefined as void
+    const db: Database = {
       engine: tables.reader.engine,
       query: async (sql, params) => {
-        // The refresh's reading of run statuses, after its reading of steps, waits at the gate.
-        if (gate !== null && sql.includes('tstamp')) {
+        if (gate !== null && held(sql)) {
           gate.reached()
           await gate.open
         }
@@ -125,7 +126,25 @@ describe('the summary cache’s refresh rule', () => {
       },
       close: async () => undefined,
     }
-    const cache = new SummaryCache(gated, {
+    return {
+      db,
+      /** Resolves once a held statement waits at the gate. */
+      arm: () =>
+        new Promise<void>((resolve) => {
+          gate = { reached: resolve, open: new Promise<void>((open) => (release = open)) }
+        }),
+      open: () => {
+        gate = null
+        release()
+      },
+    }
+  }
+
+  it('answers while a refresh is under way from the view before it, never a step twice', async () => {
+    let clock = 3_000_000
+    // The refresh's reading of run statuses, after its reading of steps, waits at the gate.
+    const reader = gatedReader((sql) => sql.includes('tstamp'))
+    const cache = new SummaryCache(reader.db, {
       now: () => clock,
       refreshMs: 1000,
       staleMs: 1_000_000,
@@ -141,17 +160,35 @@ describe('the summary cache’s refresh rule', () => {
     // The next refresh keeps for good the rows the last one saw (they leave its tail) and
     // stops at the gate; an answer meanwhile is the view before it.
     clock += 6000
-    let open = () => undefined as void
-    const reached = new Promise<void>((resolve) => {
-      gate = { reached: resolve, open: new Promise<void>((release) => (open = release)) }
-    })
+    const reached = reader.arm()
     const refresh = cache.current()
     await reached
     expect(await cache.answer(query), 'during the refresh').toEqual(before)
-    gate = null
-    open()
+    reader.open()
     await refresh
     expect(await cache.answer(query), 'after it').toEqual(before)
+  })
+
+  it('answers from the statuses known before while a purge makes it read them all again', async () => {
+    let clock = 4_000_000
+    // The full reread of statuses (no WHERE) waits at the gate.
+    const reader = gatedReader((sql) => sql.includes('tstamp') && !sql.includes('WHERE'))
+    const cache = new SummaryCache(reader.db, { now: () => clock, refreshMs: 1000, staleMs: 1e6 })
+    await appendRuns(tables.writer, [oneCall(), oneCall()])
+    await cache.current()
+    const before = await cache.answer(query)
+    const [oldest] = await tables.writer.query(`SELECT MIN(uid) AS uid FROM ${RUNS}`)
+    await tables.writer.query(`DELETE FROM ${RUNS} WHERE uid = ?`, [Number(oldest?.uid)])
+    clock += 2000
+    const reached = reader.arm()
+    const refresh = cache.current()
+    await reached
+    expect(await cache.answer(query), 'during the reread').toEqual(before)
+    reader.open()
+    await refresh
+    expect((await cache.answer(query))?.runs, 'after it: the purged run left').toBe(
+      (before?.runs ?? 0) - 1,
+    )
   })
 
   it('keeps its view fresh in the background, with no answer asked', async () => {
