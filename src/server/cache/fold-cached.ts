@@ -131,7 +131,7 @@ export function foldCached(
   const byStatus = new Map<string, number>()
   statuses.names.forEach((name, id) => {
     const runs = runsByStatus[id] as number
-    if (runs > 0) byStatus.set(name, (byStatus.get(name) ?? 0) + runs)
+    if (runs > 0) byStatus.set(name, runs)
   })
   const kinds = roles.kinds.filter((_, kind) => kindSeen[kind] === 1)
   return summaryOf(query, rows, { ...counts, byStatus }, kinds)

@@ -140,6 +140,17 @@ describe('the summary cache’s refresh rule', () => {
     }
   }
 
+  /** The answers while a refresh of `cache` waits at the reader's gate, and after it. */
+  async function aroundRefresh(reader: ReturnType<typeof gatedReader>, cache: SummaryCache) {
+    const reached = reader.arm()
+    const refresh = cache.current()
+    await reached
+    const during = await cache.answer(query)
+    reader.open()
+    await refresh
+    return { during, after: await cache.answer(query) }
+  }
+
   it('answers while a refresh is under way from the view before it, never a step twice', async () => {
     let clock = 3_000_000
     // The refresh's reading of run statuses, after its reading of steps, waits at the gate.
@@ -160,13 +171,9 @@ describe('the summary cache’s refresh rule', () => {
     // The next refresh keeps for good the rows the last one saw (they leave its tail) and
     // stops at the gate; an answer meanwhile is the view before it.
     clock += 6000
-    const reached = reader.arm()
-    const refresh = cache.current()
-    await reached
-    expect(await cache.answer(query), 'during the refresh').toEqual(before)
-    reader.open()
-    await refresh
-    expect(await cache.answer(query), 'after it').toEqual(before)
+    const { during, after } = await aroundRefresh(reader, cache)
+    expect(during, 'during the refresh').toEqual(before)
+    expect(after, 'after it').toEqual(before)
   })
 
   it('answers from the statuses known before while a purge makes it read them all again', async () => {
@@ -180,15 +187,9 @@ describe('the summary cache’s refresh rule', () => {
     const [oldest] = await tables.writer.query(`SELECT MIN(uid) AS uid FROM ${RUNS}`)
     await tables.writer.query(`DELETE FROM ${RUNS} WHERE uid = ?`, [Number(oldest?.uid)])
     clock += 2000
-    const reached = reader.arm()
-    const refresh = cache.current()
-    await reached
-    expect(await cache.answer(query), 'during the reread').toEqual(before)
-    reader.open()
-    await refresh
-    expect((await cache.answer(query))?.runs, 'after it: the purged run left').toBe(
-      (before?.runs ?? 0) - 1,
-    )
+    const { during, after } = await aroundRefresh(reader, cache)
+    expect(during, 'during the reread').toEqual(before)
+    expect(after?.runs, 'after it: the purged run left').toBe((before?.runs ?? 0) - 1)
   })
 
   it('keeps its view fresh in the background, with no answer asked', async () => {

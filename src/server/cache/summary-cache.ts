@@ -31,9 +31,9 @@ export interface SummaryCacheOptions {
  * up to the top uid seen at least `settleMs` ago are grouped into a store for good; rows above
  * it, up to the top uid the refresh found, are grouped again on every refresh. Runs' statuses
  * are kept current by {@link RunStatuses}; steps of runs that are gone (the retention purge) are
- * no longer counted. A refresh runs when
- * an answer finds the last older than `refreshMs`; concurrent answers share one, and only a view
- * older than `staleMs` makes an answer wait for it (the refresh's queries stay off its path).
+ * no longer counted. A refresh runs when an answer finds the last older than `refreshMs`, and
+ * every half `staleMs` ({@link keepFresh}); concurrent answers share one, and only a view older
+ * than `staleMs` makes an answer wait for it (the refresh's queries stay off its path).
  */
 export class SummaryCache {
   private readonly ids = new GroupIds()

@@ -63,7 +63,7 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
   const path = url.pathname.slice(API_BASE.length)
   if (path === '/meta') {
     // A dashboard asks /meta first: the summary view catches up while the page starts, so the
-    // page's /summary seldom waits for a refresh after a quiet spell.
+    // page's /summary finds it as of its load (the background refresh keeps it within 5 s).
     context.summaries?.warm()
     return sendJson(res, 200, await readMeta(db, context.settings))
   }

@@ -28,7 +28,7 @@ export interface RowKey {
   order: string
 }
 
-/** The row of `calls` readable tool calls of one outcome, by the project's one outcome rule. */
+/** The key of the row of a tool's readable calls of one outcome, by the one outcome rule. */
 export function rowKeyOf(tool: string, fields: Pick<Step, 'toolRefusal' | 'toolIsError'>): RowKey {
   const outcome = outcomeOf(fields)
   const code = refusalCodeOf(outcome)
