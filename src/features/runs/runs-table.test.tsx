@@ -58,11 +58,15 @@ beforeAll(() => {
     get: () => 1200,
   })
 })
-afterAll(() => {
+afterAll(async () => {
   sizes.forEach((key, i) => {
     const descriptor = saved[i]
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
   })
+  // Without `scrollend` (jsdom) TanStack Virtual ends a scroll by a 150 ms timer that unmounting
+  // does not clear; let it fire before the environment is torn down (it once ran after and threw
+  // "window is not defined", failing the run).
+  await new Promise((resolve) => setTimeout(resolve, 300))
 })
 
 const renderedIndexes = () =>
