@@ -15,6 +15,7 @@ export const RUN_OUTCOME_FILTERS = [
   'refused-arguments',
   'refused-turn',
   'failed',
+  'denied',
   'clean',
 ] as const
 export type RunOutcomeFilter = (typeof RUN_OUTCOME_FILTERS)[number]
@@ -54,12 +55,13 @@ export function runsSearch(
  */
 export const SERIES_RUNS_OUTCOME: Readonly<
   Record<
-    'succeeded' | 'failed' | 'refusedArguments' | 'refusedTurn' | 'refusedOther',
+    'succeeded' | 'failed' | 'denied' | 'refusedArguments' | 'refusedTurn' | 'refusedOther',
     RunOutcomeFilter | undefined
   >
 > = {
   succeeded: undefined,
   failed: 'failed',
+  denied: 'denied',
   refusedArguments: 'refused-arguments',
   refusedTurn: 'refused-turn',
   refusedOther: 'refused',

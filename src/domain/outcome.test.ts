@@ -26,3 +26,19 @@ describe('outcomeOf — the contract rule', () => {
     for (const code of codes) expect(outcomeOf({ toolRefusal: code })).toBe(`refused:${code}`)
   })
 })
+
+describe('outcomeOf — calls an editor denied', () => {
+  it.each([
+    [{ toolDenied: true, toolIsError: true }, 'denied'],
+    [{ toolDenied: true, toolIsError: false }, 'denied'],
+    [{ toolDenied: true, toolRefusal: 'arguments', toolIsError: true }, 'refused:arguments'],
+    [{ toolDenied: false, toolIsError: true }, 'failed'],
+    [{ toolRefusal: null, toolDenied: true }, 'denied'],
+  ] as const)('%o → %s', (step, expected) => {
+    expect(outcomeOf(step)).toBe(expected)
+  })
+
+  it('gives a denied call no refusal code', () => {
+    expect(refusalCodeOf('denied')).toBeNull()
+  })
+})

@@ -50,6 +50,7 @@ const run = (uuid: string, steps: unknown[]) => ({
 const runs = [
   run('a', [
     call('update_page_metadata', '2026-11-01T08:01:00Z', { toolIsError: true }),
+    call('update_page_metadata', '2026-11-01T08:01:30Z', { toolIsError: true, toolDenied: true }),
     call('update_page_metadata', '2026-11-01T08:02:00Z', { toolRefusal: 'arguments' }),
     call('get_page_content', '2026-11-01T08:02:00Z', { toolRefusal: 'turn' }),
     call('mcp_x_<img src=x onerror=alert(1)>', '2026-11-01T08:03:00Z', { toolRefusal: 'budget' }),
@@ -105,21 +106,31 @@ describe('/tools page', () => {
       'Calls',
       'Succeeded',
       'Failed',
+      'Denied',
       'Refused: arguments',
       'Refused: turn',
       'Refused: budget',
       'Failure rate',
       'Refusal rate',
     ])
-    // update_page_metadata: 1 failed, 1 refused (arguments)
-    expect(cellsOf(/^update_page_metadata/).slice(0, 6)).toEqual(['2', '0', '1', '1', '0', '0'])
+    // update_page_metadata: 1 failed, 1 denied (not a failure), 1 refused (arguments)
+    expect(cellsOf(/^update_page_metadata/).slice(0, 7)).toEqual([
+      '3',
+      '0',
+      '1',
+      '1',
+      '1',
+      '0',
+      '0',
+    ])
+    expect(cellsOf(/^update_page_metadata/)[7]).toMatch(/^33\.3 %/)
     // get_page_content: 1 turn refusal + 1 success in range; the step before the range is not counted
-    expect(cellsOf(/^get_page_content/).slice(0, 6)).toEqual(['2', '1', '0', '0', '1', '0'])
+    expect(cellsOf(/^get_page_content/).slice(0, 7)).toEqual(['2', '1', '0', '0', '0', '1', '0'])
     expect(screen.getByText('mcp_x_<img src=x onerror=alert(1)>')).toBeInTheDocument()
     expect(document.querySelector('img')).toBeNull()
     expect(screen.getAllByText('small sample').length).toBeGreaterThan(0)
     const totals = screen.getByRole('rowheader', { name: 'All 3 tools' }).closest('tr')
-    expect(within(totals as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('5')
+    expect(within(totals as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('6')
   })
 
   it('keeps its sort in the URL as the runs list does: sort and dir, replacing the entry', async () => {
@@ -242,7 +253,7 @@ describe('/tools page', () => {
       }),
     ).toBeInTheDocument()
     // The counted figures are those of the readable calls; the report may still be exported.
-    expect(cellsOf(/^get_page_content/).slice(0, 6)).toEqual(['2', '1', '0', '0', '1', '0'])
+    expect(cellsOf(/^get_page_content/).slice(0, 7)).toEqual(['2', '1', '0', '0', '0', '1', '0'])
     expect(screen.getByRole('button', { name: 'Export tool report (CSV)' })).toBeEnabled()
   })
 

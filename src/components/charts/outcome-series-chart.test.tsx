@@ -16,6 +16,7 @@ const point = (key: string, counts: Partial<SeriesPoint> | null): SeriesPoint =>
     calls: n('calls'),
     succeeded: n('succeeded'),
     failed: n('failed'),
+    denied: n('denied'),
     refusedArguments: n('refusedArguments'),
     refusedTurn: n('refusedTurn'),
     refusedOther: n('refusedOther'),

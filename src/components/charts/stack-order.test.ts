@@ -11,6 +11,7 @@ describe('stackOrder', () => {
     expect(keys('failed')).toEqual([
       'failed',
       'succeeded',
+      'denied',
       'refusedArguments',
       'refusedTurn',
       'refusedOther',

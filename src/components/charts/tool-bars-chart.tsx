@@ -49,10 +49,11 @@ function otherNote(other: ToolBar, order: ToolBarOrder): string {
   const tools = countOf(other.tools, 'other tool', 'other tools')
   const none =
     order === 'calls' ? '' : ` (the tools with no ${ORDER_NAMES[order].words} among them)`
+  const denied = other.denied > 0 ? `${formatCount(other.denied)} denied, ` : ''
   return (
     `Not drawn: ${tools}${none}, together ${formatCount(other.calls)} calls, ` +
-    `${formatCount(other.failed)} failed, ${formatCount(other.refusedArguments)} refused for ` +
-    'arguments. Every tool is in the table.'
+    `${formatCount(other.failed)} failed, ${denied}${formatCount(other.refusedArguments)} ` +
+    'refused for arguments. Every tool is in the table.'
   )
 }
 

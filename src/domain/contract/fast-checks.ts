@@ -25,6 +25,7 @@ export const isNonEmptyText = (v: unknown): boolean => typeof v === 'string' && 
 export const isFlag = (v: unknown): boolean => typeof v === 'boolean'
 export const isInteger = (v: unknown): boolean => Number.isSafeInteger(v)
 export const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && Number(v) >= 0
+export const isPositive = (v: unknown): boolean => Number.isSafeInteger(v) && Number(v) >= 1
 export const isAmount = (v: unknown): boolean =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0
 
@@ -34,4 +35,5 @@ export const nonEmptyText = leaf(z.string().min(1), isNonEmptyText)
 export const flag = leaf(z.boolean(), isFlag)
 export const integer = leaf(z.number().int(), isInteger)
 export const count = leaf(z.number().int().min(0), isCount)
+export const positive = leaf(z.number().int().min(1), isPositive)
 export const amount = leaf(z.number().min(0), isAmount)

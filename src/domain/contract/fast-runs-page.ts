@@ -2,7 +2,15 @@
 // contract change, fast-runs-page.test.ts fails until this command writes the file anew:
 // npx vitest run src/domain/contract --update
 import { hasToolFields, type RunsPage } from './run'
-import { isAmount, isCount, isFlag, isInteger, isNonEmptyText, isText } from './fast-checks'
+import {
+  isAmount,
+  isCount,
+  isFlag,
+  isInteger,
+  isNonEmptyText,
+  isPositive,
+  isText,
+} from './fast-checks'
 import { isInstant } from './instant'
 import { INVALID, isObject, listOf } from './fast-parse-parts'
 
@@ -30,13 +38,14 @@ function parseRunsPage(v: unknown): unknown {
 
 function parseRun(v: unknown): unknown {
   if (!isObject(v)) return INVALID
-  const { uuid, status, configuration, startedAt, finishedAt, terminationReason } = v
+  const { uuid, status, configuration, startedAt, finishedAt, terminationReason, attempts } = v
   if (!isNonEmptyText(uuid)) return INVALID
   if (!isNonEmptyText(status)) return INVALID
   if (!isText(configuration)) return INVALID
   if (!isInstant(startedAt)) return INVALID
   if (!(finishedAt === null || isInstant(finishedAt))) return INVALID
   if (!(terminationReason === null || isText(terminationReason))) return INVALID
+  if (!(attempts === undefined || isPositive(attempts))) return INVALID
   const steps = listOf(v.steps, parseStep)
   if (steps === INVALID) return INVALID
   const unreadableSteps =
@@ -49,6 +58,7 @@ function parseRun(v: unknown): unknown {
     startedAt,
     finishedAt,
     terminationReason,
+    attempts,
     steps,
     unreadableSteps,
   }
@@ -65,6 +75,7 @@ function parseStep(v: unknown): unknown {
     toolName,
     toolIsError,
     toolRefusal,
+    toolDenied,
     approved,
     promptTokens,
     completionTokens,
@@ -78,6 +89,7 @@ function parseStep(v: unknown): unknown {
   if (!(toolName === undefined || isText(toolName))) return INVALID
   if (!(toolIsError === undefined || isFlag(toolIsError))) return INVALID
   if (!(toolRefusal === undefined || toolRefusal === null || isText(toolRefusal))) return INVALID
+  if (!(toolDenied === undefined || isFlag(toolDenied))) return INVALID
   if (!(approved === undefined || isFlag(approved))) return INVALID
   const writeTarget = v.writeTarget === undefined ? undefined : parseStepWriteTarget(v.writeTarget)
   if (writeTarget === INVALID) return INVALID
@@ -93,6 +105,7 @@ function parseStep(v: unknown): unknown {
     toolName,
     toolIsError,
     toolRefusal,
+    toolDenied,
     approved,
     writeTarget,
     promptTokens,

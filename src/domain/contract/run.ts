@@ -1,5 +1,14 @@
 import { z } from '../zod'
-import { amount, count, fastChecks, flag, integer, nonEmptyText, text } from './fast-checks'
+import {
+  amount,
+  count,
+  fastChecks,
+  flag,
+  integer,
+  nonEmptyText,
+  positive,
+  text,
+} from './fast-checks'
 import { instantSchema } from './instant'
 
 /** Step kinds the contract names; more may come and are kept under their own names. */
@@ -70,6 +79,8 @@ export const stepSchema = z
     toolName: text.optional(),
     toolIsError: flag.optional(),
     toolRefusal: text.nullable().optional(),
+    /** Additive: `true` on a call an editor denied (it never ran); absent otherwise. */
+    toolDenied: flag.optional(),
     approved: flag.optional(),
     writeTarget: z.object({ table: text, uid: integer }).optional(),
     promptTokens: amount.optional(),
@@ -110,6 +121,11 @@ export const runSchema = z.object({
   startedAt: instantSchema,
   finishedAt: instantSchema.nullable(),
   terminationReason: text.nullable(),
+  /**
+   * Additive: how many times the run was started, when more than once (a retryable failure put
+   * it back in the queue; each attempt starts again at round 1). Absent: once.
+   */
+  attempts: positive.optional(),
   steps: z.array(stepSchema),
   /** Additive: sent only when some step could not be read fully. */
   unreadableSteps: z.array(unreadableStepSchema).optional(),

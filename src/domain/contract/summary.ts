@@ -6,7 +6,7 @@ import { instantSchema } from './instant'
  * The outcome of a tool call as the optional `GET /summary` groups it: the contract's outcome
  * rule with the refusal code in its own column (`refused` + `code`).
  */
-export const SUMMARY_OUTCOMES = ['succeeded', 'failed', 'refused'] as const
+export const SUMMARY_OUTCOMES = ['succeeded', 'failed', 'denied', 'refused'] as const
 
 // zod's own pattern (public API), so this check is the schema's.
 const DAY_PATTERN = z.regexes.date

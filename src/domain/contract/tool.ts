@@ -10,6 +10,12 @@ export const toolSchema = z.object({
   input: z.boolean(),
   /** The JSON Schema the tool is offered with; judged only by src/checker. */
   parameters: z.record(z.string(), z.unknown()),
+  /**
+   * Additive: whether the CMS offers the tool to its agents now (server enabled, tool switched
+   * on). Absent: not said (an installation that does not tell); `false`: listed because it ran,
+   * or is known, but not offered.
+   */
+  offered: z.boolean().optional(),
 })
 
 export type Tool = z.infer<typeof toolSchema>

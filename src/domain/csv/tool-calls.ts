@@ -13,6 +13,7 @@ export type ExportRun = Pick<Run, 'uuid' | 'startedAt'> & {
     | 'toolName'
     | 'toolIsError'
     | 'toolRefusal'
+    | 'toolDenied'
     | 'round'
     | 'sequence'
     | 'durationMs'
@@ -22,7 +23,7 @@ export type ExportRun = Pick<Run, 'uuid' | 'startedAt'> & {
 /**
  * One row per counted tool call (the same steps the summary counts), in the order of the runs
  * and their steps, in {@link TOOL_CALLS_COLUMNS} order: times in ISO 8601 with the scope zone's
- * offset, `outcome` one of succeeded / failed / refused, `refusal_code` empty unless refused.
+ * offset, `outcome` one of succeeded / failed / denied / refused, `refusal_code` empty unless refused.
  * No runs (or none in scope) yield nothing.
  */
 export function* toolCallRows(

@@ -8,7 +8,7 @@ describe('the tool report CSV', () => {
   const summary = {
     ...emptySummary(),
     byTool: {
-      update_page_metadata: { succeeded: 100, failed: 58, 'refused:arguments': 3 },
+      update_page_metadata: { succeeded: 100, failed: 58, denied: 4, 'refused:arguments': 3 },
       '-1': { succeeded: 2, 'refused:turn': 1, 'refused:budget': 1 },
       mcp_docs_search: { succeeded: 7 },
     },
@@ -19,12 +19,12 @@ describe('the tool report CSV', () => {
   it('has exactly the agreed columns, one row per tool and no totals row', () => {
     const lines = text.replace('\uFEFF', '').split('\r\n')
     expect(lines[0]).toBe(
-      'tool,source,calls,succeeded,failed,refused_arguments,refused_turn,refused_other,failure_rate,refusal_rate,from,to,timezone',
+      'tool,source,calls,succeeded,failed,denied,refused_arguments,refused_turn,refused_other,failure_rate,refusal_rate,from,to,timezone',
     )
     expect(lines.slice(1)).toEqual([
-      'update_page_metadata,builtin,161,100,58,3,0,0,0.3602,0.0186,2026-09-01,2026-11-03,UTC',
-      'mcp_docs_search,mcp,7,7,0,0,0,0,0.0000,0.0000,2026-09-01,2026-11-03,UTC',
-      "'-1,builtin,4,2,0,0,1,1,0.0000,0.5000,2026-09-01,2026-11-03,UTC",
+      'update_page_metadata,builtin,165,100,58,4,3,0,0,0.3515,0.0182,2026-09-01,2026-11-03,UTC',
+      'mcp_docs_search,mcp,7,7,0,0,0,0,0,0.0000,0.0000,2026-09-01,2026-11-03,UTC',
+      "'-1,builtin,4,2,0,0,0,1,1,0.0000,0.5000,2026-09-01,2026-11-03,UTC",
       '',
     ])
   })
@@ -35,7 +35,8 @@ describe('the tool report CSV', () => {
     expect(parsed.data[0]).toMatchObject({
       tool: 'update_page_metadata',
       failed: '58',
-      failure_rate: '0.3602',
+      denied: '4',
+      failure_rate: '0.3515',
     })
   })
 

@@ -26,6 +26,7 @@ export function toolReportRows(rows: readonly ToolRow[], range: ReportRange): Cs
       calls: row.calls,
       succeeded: row.succeeded,
       failed: row.failed,
+      denied: row.denied,
       refused_arguments: row.refusedArguments,
       refused_turn: row.refusedTurn,
       refused_other: row.refusedOther,

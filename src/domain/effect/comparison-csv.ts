@@ -48,6 +48,8 @@ function cellsOf(row: ComparisonRow, context: ComparisonContext): CsvValue[] {
     ...rateCells('failure_rate', 'after', row.failure.after),
     failure_rate_change: share(row.failure.change),
     failure_changed_beyond_intervals: row.failure.beyondIntervals ? 'yes' : 'no',
+    denied_before: row.before.denied,
+    denied_after: row.after.denied,
     refused_before: row.before.refused,
     refused_after: row.after.refused,
     ...rateCells('refusal_rate', 'before', row.refusal.before),

@@ -23,6 +23,8 @@ export const COMPARISON_CSV_COLUMNS = [
   'failure_rate_after_high',
   'failure_rate_change',
   'failure_changed_beyond_intervals',
+  'denied_before',
+  'denied_after',
   'refused_before',
   'refused_after',
   'refusal_rate_before',

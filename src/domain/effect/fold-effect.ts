@@ -1,7 +1,7 @@
 import type { Run, Step } from '../contract'
 import { countedTimeIn, unreadableCallTimeIn, type CountableUnreadable } from '../summary'
 import { emptyRecord } from '../summary/records'
-import { outcomeOf } from '../outcome'
+import { outcomeOf, refusalCodeOf } from '../outcome'
 import { copyEffectSummary, type EffectSummary, type Side } from './effect-summary'
 import type { EffectScope } from './effect-scope'
 import { analyseRecovery, type ToolCall } from './recovery-fold'
@@ -10,7 +10,7 @@ import { countRefusedTurns, isCheckRefusal, type RefusedCall } from './savings-f
 /** The fields of a step the fold reads. */
 export type EffectStep = Pick<
   Step,
-  'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal'
+  'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal' | 'toolDenied'
 >
 /** The fields of a run the fold reads; a run always arrives with all its steps. */
 export type EffectRun = Pick<Run, 'status'> & {
@@ -69,7 +69,7 @@ export function foldEffect(
       counts[outcome] = (counts[outcome] ?? 0) + 1
       seen[side].calls++
       if (outcome === 'failed') seen[side].failed = true
-      else if (outcome !== 'succeeded') seen[side].refused = true
+      else if (refusalCodeOf(outcome) !== null) seen[side].refused = true
     }
     for (const side of ['before', 'after'] as const) {
       if (seen[side].calls === 0) continue

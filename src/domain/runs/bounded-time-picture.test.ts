@@ -5,6 +5,9 @@ import type { RoundTime, RunTimePicture, TimeSpan } from './run-time-picture'
 
 const round = (n: number, spans: TimeSpan[]): RoundTime => ({
   round: n,
+  attempt: 1,
+  attempts: 1,
+  key: `round-${n}`,
   startMs: spans.reduce((min, s) => Math.min(min, s.startMs), Infinity),
   endMs: spans.reduce((max, s) => Math.max(max, s.endMs), -Infinity),
   spans,

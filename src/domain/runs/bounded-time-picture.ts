@@ -72,6 +72,9 @@ export function boundedTimeRows(
     const spans = per === 1 ? first.spans : stretch.flatMap((r) => r.spans)
     rows.push({
       round: first.round,
+      attempt: first.attempt,
+      attempts: first.attempts,
+      key: first.key,
       lastRound: last.round,
       startMs,
       endMs,

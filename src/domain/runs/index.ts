@@ -1,3 +1,4 @@
+export * from './attempts'
 export * from './run-row'
 export * from './runs-summary'
 export * from './run-filters'

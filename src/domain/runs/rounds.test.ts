@@ -19,8 +19,9 @@ describe('groupRounds', () => {
     )
     const [group] = groupRounds(run)
     expect(group?.steps.length).toBe(300_000)
-    expect(group?.startMs).toBe(Date.parse(run.steps[0]?.occurredAt ?? ''))
-    expect(group?.endMs).toBe(Date.parse(run.steps.at(-1)?.occurredAt ?? '') + 100)
+    // Each step ran for its duration up to when it was recorded.
+    expect(group?.startMs).toBe(Date.parse(run.steps[0]?.occurredAt ?? '') - 100)
+    expect(group?.endMs).toBe(Date.parse(run.steps.at(-1)?.occurredAt ?? ''))
   })
 
   it('groups a refusal and links each call to its re-sent call in the next round', () => {
@@ -56,9 +57,51 @@ describe('groupRounds', () => {
     expect(refused?.resent.map((r) => r.resentAs?.toolName ?? null)).toEqual(['a', null])
   })
 
-  it('records declined approvals and answered inputs', () => {
-    expect(groupRounds(approvalDeclined)[1]?.approvals).toEqual([false])
+  it('puts a decision, recorded at round 0, in the round of the turn it decided', () => {
+    const declined = groupRounds(approvalDeclined)
+    expect(declined.map((g) => g.round)).toEqual([1, 2, 3])
+    expect(declined[1]?.approvals).toEqual([false])
+    expect(declined[1]?.outcomes).toEqual(['denied'])
     expect(groupRounds(waitingForInput)[0]?.inputs).toBe(1)
+    // Before any round there is no turn to decide: it stays outside a round.
+    const first = groupRounds(handRun('f', [{ kind: 'approval', round: 0 }, llm(1)]))
+    expect(first.map((g) => [g.round, g.approvals])).toEqual([
+      [0, [null]],
+      [1, []],
+    ])
+  })
+
+  it('keeps the attempts of a requeued run apart, each from round 1', () => {
+    const run = handRun(
+      'requeued',
+      [
+        { kind: 'context', round: 1 },
+        { kind: 'request', round: 1 },
+        { kind: 'dropped', round: 0 },
+        { kind: 'context', round: 1 },
+        { kind: 'request', round: 1 },
+        llm(1),
+        tool(1, 'a', { toolRefusal: 'arguments' }),
+        { kind: 'request', round: 2 },
+        llm(2),
+        tool(2, 'a'),
+      ],
+      { attempts: 2 },
+    )
+    const groups = groupRounds(run)
+    expect(groups.map((g) => [g.attempt, g.round, g.key])).toEqual([
+      [1, 1, 'attempt-1-round-1'],
+      [2, 0, 'attempt-2-round-0'],
+      [2, 1, 'attempt-2-round-1'],
+      [2, 2, 'attempt-2-round-2'],
+    ])
+    expect(groups[2]?.refusedTurn?.nextKey).toBe('attempt-2-round-2')
+    // Said to have had one attempt, a run is never split, whatever its rounds do.
+    expect(groupRounds({ steps: run.steps }).map((g) => g.key)).toEqual([
+      'round-0',
+      'round-1',
+      'round-2',
+    ])
   })
 
   it('orders steps by sequence and gives no rounds for no steps', () => {

@@ -5,13 +5,14 @@ import type { RunRow } from './run-row'
 
 /**
  * Which counted calls a run must hold: refused under a code (`refused-arguments`,
- * `refused-turn`, `refused-<any other code>`), refused under any code (`refused`), failed, or
- * none of those (`clean`).
+ * `refused-turn`, `refused-<any other code>`), refused under any code (`refused`), failed,
+ * denied by an editor, or none of those (`clean`: every counted call succeeded).
  */
 export type RunOutcome =
   | { kind: 'refused'; code: string }
   | { kind: 'refused-any' }
   | { kind: 'failed' }
+  | { kind: 'denied' }
   | { kind: 'clean' }
 
 /** The runs list's own URL filters, on top of the shared ones. null means any. */
@@ -45,7 +46,7 @@ export function outcomeParam(outcome: RunOutcome): string {
  * `toolRefusal` of "" is a refusal under that code, by the outcome rule).
  */
 export function parseOutcome(value: unknown): RunOutcome | null {
-  if (value === 'failed' || value === 'clean') return { kind: value }
+  if (value === 'failed' || value === 'denied' || value === 'clean') return { kind: value }
   if (value === 'refused') return { kind: 'refused-any' }
   if (typeof value === 'string' && value.startsWith(REFUSED)) {
     return { kind: 'refused', code: value.slice(REFUSED.length) }
@@ -67,7 +68,7 @@ export function parseRunListFilters(raw: UncheckedSearch): ParsedRunListFilters 
     outcome = parseOutcome(rawOutcome)
     if (outcome === null) {
       ignored.push(
-        `Ignored outcome=${describeValue(rawOutcome)}: not one of refused, refused-arguments, refused-turn, refused-<code>, failed, clean`,
+        `Ignored outcome=${describeValue(rawOutcome)}: not one of refused, refused-arguments, refused-turn, refused-<code>, failed, denied, clean`,
       )
     }
   }
@@ -107,11 +108,12 @@ function parseWithin(
 
 /**
  * The counted calls of `row` that `outcome` is about: refused calls of that code (or of any code),
- * failed calls, or (clean, no outcome) all its calls. Zero when the row holds none.
+ * failed or denied calls, or (clean, no outcome) all its calls. Zero when the row holds none.
  */
 export function callsOf(row: RunRow, outcome: RunOutcome | null): number {
   if (outcome === null || outcome.kind === 'clean') return row.toolCalls
   if (outcome.kind === 'failed') return row.failed
+  if (outcome.kind === 'denied') return row.denied
   if (outcome.kind === 'refused-any') {
     return row.refusedArguments + row.refusedTurn + row.refusedOther
   }
@@ -122,7 +124,7 @@ export function callsOf(row: RunRow, outcome: RunOutcome | null): number {
 
 /**
  * Whether `row` passes the filters: it holds at least one counted call of the outcome (clean:
- * none of its counted calls failed or was refused), and its configuration and status are the
+ * none of its counted calls failed, was denied or was refused), and its configuration and status are the
  * given ones. Filters of null let every row pass.
  */
 export function matchesRunFilters(row: RunRow, filters: RunListFilters): boolean {
@@ -131,7 +133,7 @@ export function matchesRunFilters(row: RunRow, filters: RunListFilters): boolean
   const { outcome } = filters
   if (outcome === null) return true
   if (outcome.kind === 'clean') {
-    return row.failed + row.refusedArguments + row.refusedTurn + row.refusedOther === 0
+    return row.failed + row.denied + row.refusedArguments + row.refusedTurn + row.refusedOther === 0
   }
   return callsOf(row, outcome) > 0
 }
@@ -168,9 +170,10 @@ export function describeSelection(
   const callWord = n(calls, 'call', 'calls')
   if (outcome === null) return `${head} holding ${n(calls, 'tool call', 'tool calls')}${of}`
   if (outcome.kind === 'clean') {
-    return `${head} without a failed or refused call (${callWord}${of}, all succeeded)`
+    return `${head} without a failed, denied or refused call (${callWord}${of}, all succeeded)`
   }
   if (outcome.kind === 'failed') return `${head} holding ${callWord}${of} that failed`
+  if (outcome.kind === 'denied') return `${head} holding ${callWord}${of} denied by an editor`
   if (outcome.kind === 'refused-any') return `${head} holding ${callWord}${of} refused (any code)`
   if (outcome.code === 'arguments') return `${head} holding ${callWord}${of} refused for arguments`
   if (outcome.code === 'turn') return `${head} holding ${callWord}${of} not run (refused: turn)`

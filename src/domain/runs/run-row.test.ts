@@ -25,16 +25,18 @@ describe('runRowOf', () => {
       llm(2),
       tool(2, 'x', { toolIsError: true }),
       tool(2, 'y'),
+      tool(2, 'x', { toolIsError: true, toolDenied: true }),
     ])
     const row = foldRunRows(emptyRunsSummary(), [run], scope).rows[0]
     expect(row).toMatchObject({
       rounds: 2,
-      toolCalls: 5,
+      toolCalls: 6,
       failed: 1,
+      denied: 1,
       refusedArguments: 1,
       refusedTurn: 1,
       refusedOther: 1,
-      durationMs: 8000,
+      durationMs: 9000,
     })
     expect(row?.otherCodes).toEqual({ budget: 1 })
   })
@@ -114,6 +116,17 @@ describe('run list filters', () => {
     expect(matchesRunFilters(failed, { ...any, status: 'running' })).toBe(false)
     expect(matchesRunFilters(failed, { ...any, configuration: 'page-editor' })).toBe(true)
     expect(callsOf(failed, { kind: 'failed' })).toBe(1)
+    const denied = runRowOf(
+      handRun('d', [tool(1, 'x', { toolIsError: true, toolDenied: true }), tool(2, 'x')]),
+      () => 1,
+    )
+    expect(matchesRunFilters(denied, { ...any, outcome: { kind: 'denied' } })).toBe(true)
+    expect(matchesRunFilters(denied, { ...any, outcome: { kind: 'failed' } })).toBe(false)
+    expect(matchesRunFilters(denied, { ...any, outcome: { kind: 'clean' } })).toBe(false)
+    expect(callsOf(denied, { kind: 'denied' })).toBe(1)
+    expect(describeSelection(1, 1, { kind: 'denied' }, [])).toBe(
+      '1 run holding 1 call denied by an editor',
+    )
     const refused = runRowOf(
       handRun('r', [
         tool(1, 'x', { toolRefusal: 'arguments' }),

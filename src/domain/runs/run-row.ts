@@ -14,6 +14,8 @@ export interface RunRow extends Pick<Run, 'uuid' | 'configuration' | 'status'> {
   rounds: number
   toolCalls: number
   failed: number
+  /** Calls an editor denied (they never ran). */
+  denied: number
   refusedArguments: number
   refusedTurn: number
   /** Calls refused under any other code (the sum of `otherCodes`). */
@@ -27,7 +29,7 @@ export interface RunRow extends Pick<Run, 'uuid' | 'configuration' | 'status'> {
 /** The fields of a step a row reads. */
 export type RowStep = Pick<
   Step,
-  'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal'
+  'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal' | 'toolDenied'
 >
 /** The fields of a run a row reads (a contract `Run` fits). */
 export type RowRun = Pick<Run, 'uuid' | 'configuration' | 'status' | 'startedAt' | 'finishedAt'> & {
@@ -48,6 +50,7 @@ export function runRowOf(run: RowRun, countedTime: (step: RowStep) => number): R
     rounds: 0,
     toolCalls: 0,
     failed: 0,
+    denied: 0,
     refusedArguments: 0,
     refusedTurn: 0,
     refusedOther: 0,
@@ -60,6 +63,7 @@ export function runRowOf(run: RowRun, countedTime: (step: RowStep) => number): R
     row.toolCalls++
     const outcome = outcomeOf(step)
     if (outcome === 'failed') row.failed++
+    else if (outcome === 'denied') row.denied++
     const code = refusalCodeOf(outcome)
     if (code === 'arguments') row.refusedArguments++
     else if (code === 'turn') row.refusedTurn++

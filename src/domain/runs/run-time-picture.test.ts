@@ -7,7 +7,10 @@ import { handRun, llm, refusalThenCorrected } from './test-runs'
 
 const at = (iso: string) => Date.parse(iso)
 
-/** Round 1 asks for approval and waits 15 minutes; round 2 starts a minute after. */
+/**
+ * Round 1 asks for approval and waits 15 minutes; round 2 starts a minute after. As the CMS
+ * records them: each step when its work ended, the decision at round 0 when it was made.
+ */
 const approvalWait: Run = {
   ...handRun('r-wait', []),
   startedAt: '2026-11-10T10:00:00.000Z',
@@ -17,22 +20,22 @@ const approvalWait: Run = {
       sequence: 0,
       kind: 'llm',
       round: 1,
-      occurredAt: '2026-11-10T10:00:01.000Z',
+      occurredAt: '2026-11-10T10:00:05.000Z',
       durationMs: 4000,
     },
     {
       sequence: 1,
       kind: 'approval',
-      round: 1,
-      occurredAt: '2026-11-10T10:00:05.000Z',
-      durationMs: 15 * 60_000,
+      round: 0,
+      occurredAt: '2026-11-10T10:15:05.000Z',
+      durationMs: 0,
       approved: true,
     },
     {
       sequence: 2,
       kind: 'tool',
       round: 1,
-      occurredAt: '2026-11-10T10:15:05.000Z',
+      occurredAt: '2026-11-10T10:15:05.500Z',
       durationMs: 500,
       toolName: 'update_page_metadata',
       toolIsError: false,
@@ -41,7 +44,7 @@ const approvalWait: Run = {
       sequence: 3,
       kind: 'llm',
       round: 2,
-      occurredAt: '2026-11-10T10:16:05.500Z',
+      occurredAt: '2026-11-10T10:16:08.500Z',
       durationMs: 3000,
     },
   ],

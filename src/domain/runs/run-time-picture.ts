@@ -1,5 +1,5 @@
 import type { Run, Step } from '../contract'
-import type { RoundGroup } from './rounds'
+import { stepEnd, stepStart, type RoundGroup } from './rounds'
 
 /** What a stretch of a round's time was spent on. */
 export type SpanKind = 'model' | 'tool' | 'approval' | 'input' | 'other'
@@ -14,6 +14,11 @@ export interface TimeSpan {
 /** One round in the run's time: where it sits, what its steps spent, and its waits. */
 export interface RoundTime {
   round: number
+  /** The round's attempt, and how many the run has (`RoundGroup`). */
+  attempt: number
+  attempts: number
+  /** The round's section id (`RoundGroup.key`). */
+  key: string
   startMs: number
   endMs: number
   spans: TimeSpan[]
@@ -38,14 +43,26 @@ const KIND: Readonly<Record<string, SpanKind>> = {
   input: 'input',
 }
 
-const spanOf = (step: Step): TimeSpan => {
-  const startMs = Date.parse(step.occurredAt)
-  return { kind: KIND[step.kind] ?? 'other', startMs, endMs: startMs + step.durationMs }
+/**
+ * A step as a stretch of time: its work, which ended when it was recorded. A person's decision
+ * (an approval, an answer) takes no time of its own: its stretch is the wait for it, from the
+ * step before it in the round (the turn's answer) to the decision.
+ */
+function spansOf(steps: readonly Step[]): TimeSpan[] {
+  return steps.map((step, i) => {
+    const kind = KIND[step.kind] ?? 'other'
+    const endMs = stepEnd(step)
+    const before = steps[i - 1]
+    const waited = (kind === 'approval' || kind === 'input') && before !== undefined
+    const startMs = waited ? Math.min(endMs, stepEnd(before)) : stepStart(step)
+    return { kind, startMs, endMs }
+  })
 }
 
 /**
  * The run's rounds on one wall clock, for a picture of the whole run: each round's span, its
- * steps as spans by kind, its waits for an approval or an answer, and the gap before it. Round 0
+ * steps as spans by kind (each ending when it was recorded), its waits for an approval or an
+ * answer, and the gap before it. Round 0
  * (steps outside a round) and steps with unreadable times are left out; the run spans its
  * `startedAt` to its `finishedAt` (or, unfinished, its last step's end). Null when no round has
  * a readable time.
@@ -58,9 +75,9 @@ export function runTimePicture(
   let previousEnd = Number.NaN
   for (const group of groups) {
     if (group.round === 0) continue
-    const spans = group.steps
-      .map(spanOf)
-      .filter((s) => Number.isFinite(s.startMs) && Number.isFinite(s.endMs))
+    const spans = spansOf(group.steps).filter(
+      (s) => Number.isFinite(s.startMs) && Number.isFinite(s.endMs),
+    )
     if (spans.length === 0) continue
     // A loop, not Math.min(...): a round may hold hundreds of thousands of steps.
     const startMs = spans.reduce((min, s) => Math.min(min, s.startMs), Infinity)
@@ -69,6 +86,9 @@ export function runTimePicture(
       spans.filter((s) => s.kind === kind).reduce((sum, s) => sum + (s.endMs - s.startMs), 0)
     rounds.push({
       round: group.round,
+      attempt: group.attempt,
+      attempts: group.attempts,
+      key: group.key,
       startMs,
       endMs,
       spans,

@@ -41,6 +41,7 @@ export function* runsCsvRows(
       rounds: row.rounds,
       tool_calls: row.toolCalls,
       failed: row.failed,
+      denied: row.denied,
       refused_arguments: row.refusedArguments,
       refused_turn: row.refusedTurn,
       refused_other: row.refusedOther,

@@ -97,7 +97,7 @@ describe('parseRunSort and runSortParams', () => {
     expect(parseRunSort({ sort: 'startedMs', dir: 'asc' })).toEqual({
       sort: DEFAULT_RUN_SORT,
       ignored: [
-        'Ignored sort=startedMs and dir=asc: not one of started, configuration, status, rounds, toolCalls, failed, refusedArguments, refusedTurn, refusedOther, duration; newest first instead',
+        'Ignored sort=startedMs and dir=asc: not one of started, configuration, status, rounds, toolCalls, failed, denied, refusedArguments, refusedTurn, refusedOther, duration; newest first instead',
       ],
     })
     expect(parseRunSort({ sort: 'rounds', dir: 'up' })).toEqual({

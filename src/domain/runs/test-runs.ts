@@ -62,15 +62,19 @@ export const refusalInLastRound = handRun(
 )
 
 /** An editor declined the approval card; the run was cancelled. */
-export const approvalDeclined = handRun(
-  'r-declined',
-  [llm(1), tool(1, 'get_page_content'), llm(2), { kind: 'approval', round: 2, approved: false }],
-  { status: 'cancelled', terminationReason: 'approval_denied' },
-)
+export const approvalDeclined = handRun('r-declined', [
+  llm(1),
+  tool(1, 'get_page_content'),
+  llm(2),
+  // The CMS records the decision at round 0, then each call of the turn as denied.
+  { kind: 'approval', round: 0, approved: false, durationMs: 0 },
+  tool(2, 'update_page_metadata', { toolIsError: true, toolDenied: true, durationMs: 0 }),
+  llm(3),
+])
 
 /** Still waiting for the user's answer to a question. */
 export const waitingForInput = handRun(
   'r-waiting',
-  [llm(1), { kind: 'input', round: 1 }, tool(1, 'ask_user_question'), llm(2)],
+  [llm(1), { kind: 'input', round: 0, durationMs: 0 }, tool(1, 'ask_user_question'), llm(2)],
   { status: 'waiting_for_input', terminationReason: null, finishedAt: null },
 )

@@ -13,7 +13,7 @@ export const WEEKLY_AFTER_DAYS = 92
 export const MONTHLY_AFTER_DAYS = 371
 /**
  * The most buckets a series has: a range of more calendar months than this is charted by
- * calendar quarter, so a chart never has more than 53 buckets of up to five outcome segments, at
+ * calendar quarter, so a chart never has more than 53 buckets of up to six outcome segments, at
  * most a few hundred marks, however long the range (issue 8; ten years are 41 quarters).
  */
 export const MAX_MONTH_BUCKETS = 53
@@ -28,6 +28,7 @@ export interface ToolBar {
   calls: number
   succeeded: number
   failed: number
+  denied: number
   refusedArguments: number
   refusedTurn: number
   refusedOther: number
@@ -40,6 +41,7 @@ const barOf = (label: string, tool: string | null, tools: number, row: CountsRow
   calls: row.calls,
   succeeded: row.succeeded,
   failed: row.failed,
+  denied: row.denied,
   refusedArguments: row.refusedArguments,
   refusedTurn: row.refusedTurn,
   refusedOther: row.refusedOther,
@@ -117,6 +119,7 @@ export interface SeriesPoint {
   calls: number | null
   succeeded: number | null
   failed: number | null
+  denied: number | null
   refusedArguments: number | null
   refusedTurn: number | null
   refusedOther: number | null
@@ -249,6 +252,7 @@ export function outcomeSeries(
       calls: value(totals.calls),
       succeeded: value(totals.succeeded),
       failed: value(totals.failed),
+      denied: value(totals.denied),
       refusedArguments: value(totals.refusedArguments),
       refusedTurn: value(totals.refusedTurn),
       refusedOther: value(totals.refusedOther),

@@ -52,7 +52,8 @@ function naiveSummary({ from, to, zone, tools, runs }: Dataset): ToolSummary {
       else if (typeof step.toolRefusal === 'string') {
         outcome = `refused:${step.toolRefusal}`
         codes.add(step.toolRefusal)
-      } else outcome = step.toolIsError ? 'failed' : 'succeeded'
+      } else if (step.toolDenied === true) outcome = 'denied'
+      else outcome = step.toolIsError ? 'failed' : 'succeeded'
       bump(byTool, step.toolName, outcome)
       bump(byDay, day, outcome)
       outcomes.push(outcome)

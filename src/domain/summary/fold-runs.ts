@@ -14,7 +14,7 @@ import { copySummary, type ToolSummary } from './summary'
 /** The fields of a step the fold reads. */
 export type FoldableStep = Pick<
   Step,
-  'kind' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal'
+  'kind' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal' | 'toolDenied'
 >
 /** The fields of a run the fold reads. */
 export type FoldableRun = Pick<Run, 'status'> & {
@@ -77,10 +77,10 @@ export function foldRuns(
       count(result.byDay, day, outcome)
       calls++
       if (outcome === 'failed') failed = true
-      else if (outcome !== 'succeeded') {
+      const code = refusalCodeOf(outcome)
+      if (code !== null) {
         refused = true
-        const code = refusalCodeOf(outcome)
-        if (code !== null && !knownCodes.has(code)) codes.add(code)
+        if (!knownCodes.has(code)) codes.add(code)
       }
     }
     if (calls > 0) result.runsWithCalls++

@@ -128,7 +128,14 @@ function groupBy(d: Dataset): SummaryResponse {
       if (step.kind !== 'tool' || tool === undefined) continue
       if (d.tools.length > 0 && !d.tools.includes(tool)) continue
       const code = step.toolRefusal ?? null
-      const outcome = code !== null ? 'refused' : step.toolIsError ? 'failed' : 'succeeded'
+      const outcome =
+        code !== null
+          ? 'refused'
+          : step.toolDenied === true
+            ? 'denied'
+            : step.toolIsError
+              ? 'failed'
+              : 'succeeded'
       const day = dayOf(at, d.zone)
       const key = JSON.stringify([day, tool, outcome, code])
       const row = groups.get(key) ?? { day, tool, outcome, code, calls: 0 }

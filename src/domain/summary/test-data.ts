@@ -39,6 +39,7 @@ const stepArb = (day: IsoDay): fc.Arbitrary<Step> =>
       toolName: fc.constantFrom(...TOOL_NAMES),
       toolIsError: fc.boolean(),
       toolRefusal: refusalArb,
+      toolDenied: fc.constantFrom(undefined, undefined, undefined, true),
       round: fc.nat(5),
       durationMs: fc.oneof(fc.nat(100_000), fc.double({ min: 0, max: 1e6, noNaN: true })),
     })
@@ -53,7 +54,8 @@ const stepArb = (day: IsoDay): fc.Arbitrary<Step> =>
         durationMs: s.durationMs,
       }
       if (s.kind !== 'tool') return base
-      const tool = { ...base, toolName: s.toolName, toolIsError: s.toolIsError }
+      const tool: Step = { ...base, toolName: s.toolName, toolIsError: s.toolIsError }
+      if (s.toolDenied !== undefined) tool.toolDenied = s.toolDenied
       return s.toolRefusal === undefined ? tool : { ...tool, toolRefusal: s.toolRefusal }
     })
 

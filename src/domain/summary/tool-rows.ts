@@ -6,11 +6,16 @@ import type { ToolSummary } from './summary'
 /** Below this many calls a rate is marked as a small sample, not ranked as reliable. */
 export const SMALL_SAMPLE_CALLS = 20
 
-/** Counts and rates of a set of calls; rates are over all calls, null when there are none. */
+/**
+ * Counts and rates of a set of calls; rates are over all calls (denied and refused ones
+ * included), null when there are none. A denied call is neither a failure nor a refusal.
+ */
 export interface CountsRow {
   calls: number
   succeeded: number
   failed: number
+  /** Calls an editor denied: they never ran. */
+  denied: number
   refused: number
   refusedArguments: number
   refusedTurn: number
@@ -34,6 +39,7 @@ export function countsRowOf(outcomes: Readonly<Counts>): CountsRow {
   const refusedByCode = emptyRecord<number>()
   let succeeded = 0
   let failed = 0
+  let denied = 0
   let refused = 0
   for (const key of Object.keys(outcomes)) {
     const n = outcomes[key] ?? 0
@@ -42,15 +48,17 @@ export function countsRowOf(outcomes: Readonly<Counts>): CountsRow {
       refusedByCode[code] = (refusedByCode[code] ?? 0) + n
       refused += n
     } else if (key === 'failed') failed += n
+    else if (key === 'denied') denied += n
     else succeeded += n
   }
   const refusedArguments = refusedByCode.arguments ?? 0
   const refusedTurn = refusedByCode.turn ?? 0
-  const calls = succeeded + failed + refused
+  const calls = succeeded + failed + denied + refused
   return {
     calls,
     succeeded,
     failed,
+    denied,
     refused,
     refusedArguments,
     refusedTurn,
@@ -68,6 +76,7 @@ export function totalsRow(rows: readonly CountsRow[]): CountsRow {
   for (const row of rows) {
     outcomes.succeeded = (outcomes.succeeded ?? 0) + row.succeeded
     outcomes.failed = (outcomes.failed ?? 0) + row.failed
+    outcomes.denied = (outcomes.denied ?? 0) + row.denied
     for (const [code, n] of Object.entries(row.refusedByCode)) {
       outcomes[`refused:${code}`] = (outcomes[`refused:${code}`] ?? 0) + n
     }

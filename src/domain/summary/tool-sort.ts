@@ -13,6 +13,7 @@ export const TOOL_SORT_KEYS = [
   'calls',
   'succeeded',
   'failed',
+  'denied',
   'refusedArguments',
   'refusedTurn',
   'failureRate',

@@ -9,6 +9,7 @@ export function outcomeLabel(step: Step): string {
   if (code === 'arguments') return 'Refused: arguments'
   if (code === 'turn') return 'Not run (refused: turn)'
   if (code !== null) return `Refused: ${code}`
+  if (outcome === 'denied') return 'Denied (not run)'
   return outcome === 'failed' ? 'Failed' : 'Succeeded'
 }
 

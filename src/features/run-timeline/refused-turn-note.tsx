@@ -100,7 +100,7 @@ export function RefusedTurnNote({ turn, run, round, anchors }: RefusedTurnNotePr
             {turn.nextRound === round + 1
               ? 'The model re-sent the turn in'
               : 'No tool call came in between; the next calls came in'}{' '}
-            <a href={`#round-${turn.nextRound}`} onClick={jump(`round-${turn.nextRound}`)}>
+            <a href={`#${turn.nextKey ?? ''}`} onClick={jump(turn.nextKey ?? '')}>
               round {turn.nextRound}
             </a>
             :

@@ -38,9 +38,11 @@ function roundSummary(group: RoundGroup, steps: number): string {
   if (calls > 0) parts.push(`${formatCount(calls)} tool call${calls === 1 ? '' : 's'}`)
   const count = (pred: (o: string) => boolean) => group.outcomes.filter(pred).length
   const failed = count((o) => o === 'failed')
+  const denied = count((o) => o === 'denied')
   const refused = count((o) => o.startsWith('refused:') && o !== 'refused:turn')
   const notRun = count((o) => o === 'refused:turn')
   if (failed > 0) parts.push(`${formatCount(failed)} failed`)
+  if (denied > 0) parts.push(`${formatCount(denied)} denied`)
   if (refused > 0) parts.push(`${formatCount(refused)} refused`)
   if (notRun > 0) parts.push(`${formatCount(notRun)} not run`)
   const declined = group.approvals.filter((a) => a === false).length
@@ -56,8 +58,9 @@ function roundSummary(group: RoundGroup, steps: number): string {
 
 /** One round: heading (a keyboard stop), what happened, a refused turn's note, waterfall, steps. */
 export function RoundSection({ group, run, zone, anchors, page, pager }: RoundSectionProps) {
-  const title = group.round === 0 ? 'Outside a round' : `Round ${group.round}`
-  const headingId = `round-${group.round}`
+  const round = group.round === 0 ? 'Outside a round' : `Round ${group.round}`
+  const title = group.attempts > 1 ? `Attempt ${group.attempt} · ${round}` : round
+  const headingId = group.key
   // The run page's search is the list's: its shared filters go on to the checker.
   const search = useSearch({ strict: false }) as Record<string, string | string[] | undefined>
   const catalogued = useCatalogueNames()
@@ -67,6 +70,7 @@ export function RoundSection({ group, run, zone, anchors, page, pager }: RoundSe
       className={group.refusedTurn ? 'round round--refused' : 'round'}
       aria-labelledby={headingId}
       data-round={group.round}
+      data-attempt={group.attempt}
     >
       <h2 id={headingId} tabIndex={-1} data-round-heading="">
         {title}
@@ -80,7 +84,8 @@ export function RoundSection({ group, run, zone, anchors, page, pager }: RoundSe
       ) : null}
       {group.approvals.includes(false) ? (
         <p className="round__declined">
-          An editor declined the approval card: the approval-bound call did not run.
+          An editor denied the approval card of this turn: none of its calls ran. They are listed as
+          denied, and no count takes them for failures.
         </p>
       ) : null}
       {pager}
@@ -146,7 +151,9 @@ export function RoundSection({ group, run, zone, anchors, page, pager }: RoundSe
                         ? 'outcome outcome--refused'
                         : outcome === 'Failed'
                           ? 'outcome outcome--failed'
-                          : 'outcome'
+                          : outcome.startsWith('Denied')
+                            ? 'outcome outcome--denied'
+                            : 'outcome'
                     }
                   >
                     {outcome}

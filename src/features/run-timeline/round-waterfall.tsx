@@ -1,6 +1,6 @@
 import { OUTCOME_SERIES } from '@/components/charts'
 import { formatCount } from '@/components/ui/format-count'
-import { anchorOf, formatDuration, type RoundGroup } from '@/domain/runs'
+import { anchorOf, formatDuration, stepStart, type RoundGroup } from '@/domain/runs'
 import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import type { Step } from '@/domain/contract'
 
@@ -17,8 +17,8 @@ function barColour(step: Step): string {
 }
 
 /**
- * The round's steps as a waterfall: each bar starts when its step started and is as long as it
- * took, on the round's own time scale. The step table beside it holds the same times and
+ * The round's steps as a waterfall: each bar ends when its step was recorded (the end of its
+ * work) and is as long as it took, on the round's own time scale. The step table beside it holds the same times and
  * durations as text, so the bars are hidden from assistive technology.
  */
 export function RoundWaterfall({
@@ -44,7 +44,7 @@ export function RoundWaterfall({
       </figcaption>
       <div className="waterfall__rows" aria-hidden="true">
         {group.steps.map((step) => {
-          const left = ((Date.parse(step.occurredAt) - group.startMs) / scale) * 100
+          const left = ((stepStart(step) - group.startMs) / scale) * 100
           const width = Math.max((step.durationMs / scale) * 100, 0.4)
           return (
             <div key={anchorOf(anchors, step)} className="waterfall__row">

@@ -94,6 +94,14 @@ export function RunHeader({
           <dt>Rounds</dt>
           <dd>{formatCount(rounds)}</dd>
         </div>
+        {(run.attempts ?? 1) > 1 ? (
+          <div>
+            <dt>Attempts</dt>
+            <dd title="A retryable failure put the run back in the queue; each attempt starts again at round 1, and the run's start is its first attempt's.">
+              {formatCount(run.attempts ?? 1)}, each from round 1
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Tool calls</dt>
           <dd>

@@ -12,26 +12,27 @@ const run: Run = {
   finishedAt: '2026-11-10T10:17:30.000Z',
   terminationReason: 'completed',
   steps: [
+    // Recorded as the CMS records them: when the work ended, the decision at round 0.
     {
       sequence: 0,
       kind: 'llm',
       round: 1,
-      occurredAt: '2026-11-10T10:00:01.000Z',
+      occurredAt: '2026-11-10T10:00:05.000Z',
       durationMs: 4000,
     },
     {
       sequence: 1,
       kind: 'approval',
-      round: 1,
-      occurredAt: '2026-11-10T10:00:05.000Z',
-      durationMs: 15 * 60_000,
+      round: 0,
+      occurredAt: '2026-11-10T10:15:05.000Z',
+      durationMs: 0,
       approved: true,
     },
     {
       sequence: 2,
       kind: 'llm',
       round: 2,
-      occurredAt: '2026-11-10T10:16:05.000Z',
+      occurredAt: '2026-11-10T10:16:08.000Z',
       durationMs: 3000,
     },
   ],

@@ -30,11 +30,14 @@ const KIND_TEXT: Readonly<Record<SpanKind, string>> = {
   other: 'other steps',
 }
 
-/** The row's name: its round, or the stretch of rounds it stands for. */
-const rowLabel = (r: TimeRow): string =>
-  r.lastRound === r.round
-    ? `Round ${r.round}`
-    : `Rounds ${formatCount(r.round)}–${formatCount(r.lastRound)}`
+/** The row's name: its round, or the stretch of rounds it stands for (and its attempt). */
+const rowLabel = (r: TimeRow): string => {
+  const rounds =
+    r.lastRound === r.round
+      ? `Round ${r.round}`
+      : `Rounds ${formatCount(r.round)}–${formatCount(r.lastRound)}`
+  return r.attempts > 1 ? `Attempt ${r.attempt} · ${rounds}` : rounds
+}
 
 /** The row's line of text: when it started, how long it took, what it waited for. */
 function roundText(r: TimeRow, zone: string): string {
@@ -88,9 +91,9 @@ export function RunTimeBars({ run, groups, zone }: RunTimeBarsProps) {
       </ul>
       <ol className="run-bars__rows">
         {rows.map((r) => (
-          <li key={r.round} className="run-bars__row">
+          <li key={r.key} className="run-bars__row">
             <span className="run-bars__head">
-              <a href={`#round-${r.round}`} className="run-bars__label">
+              <a href={`#${r.key}`} className="run-bars__label">
                 {rowLabel(r)}
               </a>{' '}
               <span className="run-bars__text">{roundText(r, zone)}</span>

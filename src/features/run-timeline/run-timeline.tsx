@@ -100,7 +100,7 @@ export function RunTimeline({ run, meta, zone, onReload }: RunTimelineProps) {
         <WindowedRounds groups={groups} run={run} zone={zone} anchors={anchors} />
       ) : (
         groups.map((group) => (
-          <RoundSection key={group.round} group={group} run={run} zone={zone} anchors={anchors} />
+          <RoundSection key={group.key} group={group} run={run} zone={zone} anchors={anchors} />
         ))
       )}
     </div>

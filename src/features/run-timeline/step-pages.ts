@@ -49,8 +49,9 @@ export interface TimelinePlace {
 }
 
 /**
- * Every id a windowed timeline can be asked to show — `round-<n>` for each round and each
- * step's anchor id — and where it is. No groups give an empty map.
+ * Every id a windowed timeline can be asked to show — each round's key (`round-<n>`, or
+ * `attempt-<a>-round-<n>`), `round-<n>` for the first round of that number, and each step's
+ * anchor id — and where it is. No groups give an empty map.
  */
 export function timelinePlaces(
   groups: readonly RoundGroup[],
@@ -59,7 +60,10 @@ export function timelinePlaces(
 ): Map<string, TimelinePlace> {
   const places = new Map<string, TimelinePlace>()
   groups.forEach((group, index) => {
-    places.set(`round-${group.round}`, { index, page: null })
+    places.set(group.key, { index, page: null })
+    // "Go to round n" in a run of several attempts goes to the first attempt's round n.
+    if (!places.has(`round-${group.round}`))
+      places.set(`round-${group.round}`, { index, page: null })
     group.steps.forEach((step, i) => {
       places.set(anchors.get(step) ?? `step-${step.sequence}`, {
         index,

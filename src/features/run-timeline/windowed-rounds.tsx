@@ -97,8 +97,10 @@ export function WindowedRounds({ groups, run, zone, anchors }: WindowedRoundsPro
   const top = items[0]?.start ?? 0
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
   const roundName = (index: number) => {
-    const round = groups[index]?.round ?? 0
-    return round === 0 ? 'the steps outside a round' : `round ${formatCount(round)}`
+    const group = groups[index]
+    const round = group?.round ?? 0
+    const name = round === 0 ? 'the steps outside a round' : `round ${formatCount(round)}`
+    return group !== undefined && group.attempts > 1 ? `${name} of attempt ${group.attempt}` : name
   }
   return (
     <div className="windowed-rounds">
@@ -145,7 +147,7 @@ export function WindowedRounds({ groups, run, zone, anchors }: WindowedRoundsPro
           if (!group) return null
           const paged = stepPage(group, pages.get(index) ?? 0)
           return (
-            <div key={group.round} data-index={item.index} ref={virtualizer.measureElement}>
+            <div key={group.key} data-index={item.index} ref={virtualizer.measureElement}>
               <RoundSection
                 group={paged.group}
                 run={run}

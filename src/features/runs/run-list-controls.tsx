@@ -20,7 +20,8 @@ const OUTCOMES: ReadonlyArray<[string, string]> = [
   ['refused-arguments', 'Has a call refused for arguments'],
   ['refused-turn', 'Has a call not run (refused: turn)'],
   ['failed', 'Has a failed call'],
-  ['clean', 'Clean (no failed or refused call)'],
+  ['denied', 'Has a call denied by an editor'],
+  ['clean', 'Clean (no failed, denied or refused call)'],
 ]
 
 /** The values seen in the rows plus the selected one (an unknown value stays selectable). */

@@ -20,6 +20,7 @@ export const RUNS_COLUMNS: readonly RunsColumn[] = [
   { key: 'rounds', label: 'Rounds' },
   { key: 'toolCalls', label: 'Tool calls' },
   { key: 'failed', label: 'Failed' },
+  { key: 'denied', label: 'Denied', full: 'Denied by an editor' },
   { key: 'refusedArguments', label: 'Refused: arguments' },
   { key: 'refusedTurn', label: 'Refused: turn' },
   { key: 'refusedOther', label: 'Refused: other', full: 'Refused: other codes' },

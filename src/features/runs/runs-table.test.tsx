@@ -23,6 +23,7 @@ const rows: RunRow[] = Array.from({ length: ROWS }, (_, i) => ({
   rounds: 1 + (i % 7),
   toolCalls: (i * 7919) % 23,
   failed: i % 5 === 0 ? 1 : 0,
+  denied: i % 13 === 0 ? 1 : 0,
   refusedArguments: i % 11 === 0 ? 2 : 0,
   refusedTurn: 0,
   refusedOther: 0,

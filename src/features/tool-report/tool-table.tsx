@@ -53,6 +53,7 @@ type CountKind = { words: string; outcome: RunsLinkExtra['outcome'] | null }
 const COUNT_KINDS: Record<string, CountKind> = {
   calls: { words: 'calls', outcome: null },
   failed: { words: 'failed calls', outcome: 'failed' },
+  denied: { words: 'calls denied by an editor', outcome: 'denied' },
   refusedArguments: { words: 'calls refused for arguments', outcome: 'refused-arguments' },
   refusedTurn: { words: 'calls not run (refused: turn)', outcome: 'refused-turn' },
 }
@@ -171,6 +172,7 @@ export function ToolTable({
       helper.accessor('calls', { header: 'Calls', cell: count }),
       helper.accessor('succeeded', { header: 'Succeeded', cell: (i) => num(i.getValue()) }),
       helper.accessor('failed', { header: 'Failed', cell: count }),
+      helper.accessor('denied', { header: 'Denied', cell: count }),
       helper.accessor('refusedArguments', { header: 'Refused: arguments', cell: count }),
       helper.accessor('refusedTurn', { header: 'Refused: turn', cell: count }),
       ...otherCodes.map((code) =>
@@ -236,6 +238,7 @@ export function ToolTable({
     calls: <CountLink value={totals.calls} column="calls" tool={null} filters={filters} />,
     succeeded: num(totals.succeeded),
     failed: <CountLink value={totals.failed} column="failed" tool={null} filters={filters} />,
+    denied: <CountLink value={totals.denied} column="denied" tool={null} filters={filters} />,
     refusedArguments: (
       <CountLink
         value={totals.refusedArguments}
