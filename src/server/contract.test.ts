@@ -99,7 +99,7 @@ describe('the mock answers the contract questions', () => {
     expect(answer.status).toBe(200)
     const rows = (answer.body as { rows: { outcome: string }[] }).rows
     expect(new Set(rows.map((row) => row.outcome))).toEqual(
-      new Set(['succeeded', 'failed', 'refused']),
+      new Set(['succeeded', 'failed', 'denied', 'refused']),
     )
     expect(written).not.toBe('')
   })

@@ -1,12 +1,14 @@
 /**
  * The README's read-only user, on each database server: a user holding only what
- * `npm run api:grants` prints answers every question as the owner does, and cannot read the
- * columns the server never selects nor write anything.
+ * `npm run api:grants` prints answers every question as the owner does — `/summary` from the
+ * server's cache once it is built, the log without a refused read — and cannot read the columns
+ * the server never selects nor write anything.
  */
 import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInstallation } from '../mocks/installation'
+import { SUMMARY_SOURCE_HEADER } from './http/api-handler'
 import { grantStatements } from './setup/grants'
 import { allPages, askServer } from './testing/ask'
 import { ENGINE_URLS, testEngines } from './testing/engines'
@@ -89,6 +91,21 @@ describe.each(engines)('a read-only user on %s', (engine) => {
     ])
   })
 
+  it('builds its summary cache and answers /summary from it, with no read refused', async () => {
+    const question = QUESTIONS.at(-1) ?? ''
+    const source = async () =>
+      (await fetch(`${limited.base}${question}`)).headers.get(SUMMARY_SOURCE_HEADER)
+    // The first answer starts the build; the database answers until it is done.
+    await expect.poll(source, { timeout: 60_000, interval: 200 }).toBe('cache')
+    const [mine, theirs] = await Promise.all([
+      askServer(limited.base)(question),
+      askServer(owner.base)(question),
+    ])
+    expect(mine).toEqual(theirs)
+    expect(limited.log.filter((line) => /denied|permission|command/i.test(line))).toEqual([])
+    expect(limited.log.some((line) => /^summary cache: \d+ groups/.test(line))).toBe(true)
+  })
+
   it.each(QUESTIONS)('answers %s as the owner does', async (question) => {
     const [mine, theirs] = await Promise.all([
       allPages(askServer(limited.base), question, 5),
@@ -96,6 +113,7 @@ describe.each(engines)('a read-only user on %s', (engine) => {
     ])
     expect(mine[0]?.status).toBe(200)
     expect(mine).toEqual(theirs)
+    expect(limited.log.filter((line) => /denied|permission|command/i.test(line))).toEqual([])
   })
 
   it('cannot read what the server never selects, nor write', async () => {
@@ -117,8 +135,8 @@ describe.each(engines)('a read-only user on %s', (engine) => {
 })
 
 it('names only plain users and databases in the statements it prints', () => {
-  expect(grantStatements('postgres', 'rd_reader', 'cms').at(-1)).toBe(
-    'GRANT SELECT (uid, identifier, requires_approval, enabled, hidden, deleted) ON tx_nrllm_mcp_server TO rd_reader;',
+  expect(grantStatements('postgres', 'rd_reader', 'cms')).toContain(
+    'GRANT SELECT (uid, identifier, requires_approval, enabled, deleted, data_class) ON tx_nrllm_mcp_server TO rd_reader;',
   )
   for (const hostile of ["x'; DROP TABLE tx_nrllm_agentrun; --", 'a b', '', 'ü', '1abc']) {
     expect(() => grantStatements('mysql', hostile, 'cms')).toThrow(/letters, digits and _/)

@@ -33,6 +33,7 @@ function seededStore(): { ids: GroupIds; store: StepStore; statuses: RunStatuses
         tool: tool ? (tools[(run + g) % tools.length] ?? null) : null,
         refusal: tool && g === 5 && run % 3 === 0 ? '"arguments"' : null,
         isError: tool ? (g === 6 ? 'true' : 'false') : null,
+        openedBy: tool && g === 6 && run % 50 === 0 ? 'false' : null,
         steps: 1 + (run % 3),
       })
     }

@@ -39,10 +39,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 describe('the ADR 246 figures, read through the mock API', () => {
-  it('counts 2,386 tool calls and 97 failures up to 2026-11-03', () => {
+  it('counts 2,386 tool calls and 97 failures up to 2026-11-03, denied calls apart', () => {
     const steps = toolSteps(before, FROM, CUT)
     expect(steps).toHaveLength(2386)
     expect(steps.filter((step) => outcomeOf(step) === 'failed')).toHaveLength(97)
+    // An editor denied some turns: their calls never ran, and are no failures.
+    const denied = steps.filter((step) => outcomeOf(step) === 'denied')
+    expect(denied.length).toBeGreaterThan(10)
+    expect(denied.every((step) => step.toolIsError === true)).toBe(true)
   })
 
   it('has the per-tool failures of the ADR, only in writing tools, every other tool below 6', () => {

@@ -32,8 +32,21 @@ describe('every mock response fits the contract schemas', () => {
     const { tools } = toolsResponseSchema.parse(await get('/tools'))
     expect(tools.length).toBeGreaterThanOrEqual(50)
     expect(new Set(tools.filter((t) => t.source === 'mcp').map((t) => t.server))).toEqual(
-      new Set(['dam', 'termbase']),
+      new Set(['dam', 'termbase', 'crm']),
     )
+    // Every tool says whether the CMS offers it now; some that ran are not offered any more.
+    expect(tools.every((t) => typeof t.offered === 'boolean')).toBe(true)
+    const notOffered = tools.filter((t) => t.offered === false).map((t) => t.name)
+    expect(notOffered).toEqual(
+      expect.arrayContaining([
+        'attach_file_to_content_element',
+        'list_be_users',
+        'mcp_termbase_add_term',
+        'mcp_dam_delete_asset',
+        'mcp_crm_find_contact',
+      ]),
+    )
+    expect(tools.find((t) => t.name === 'mcp_dam_search_assets')?.offered).toBe(true)
   })
 
   it('runs pages and single runs, unfiltered and filtered', async () => {

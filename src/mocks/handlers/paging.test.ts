@@ -66,14 +66,18 @@ describe('paging /runs', () => {
   )
 
   it('matches by step times, not by the run span: a range inside an approval wait misses the run', async () => {
+    // An editor deciding records nothing until the decision: the run has no step in between.
     const waits = all.flatMap((run) =>
-      run.steps
-        .filter((s) => s.kind === 'approval' && s.durationMs > 120_000)
-        .map((s) => ({ run, at: Date.parse(s.occurredAt) })),
+      run.steps.flatMap((s, i) => {
+        const before = run.steps[i - 1]
+        if (s.kind !== 'approval' || before === undefined) return []
+        const at = Date.parse(before.occurredAt)
+        return Date.parse(s.occurredAt) - at > 120_000 ? [{ run, at }] : []
+      }),
     )
     const wait = waits[0]
     if (wait === undefined) throw new Error('no long approval wait in the data')
-    const from = new Date(wait.at + 1).toISOString()
+    const from = new Date(wait.at + 1000).toISOString()
     const to = new Date(wait.at + 60_000).toISOString()
     const { runs } = await fetchAllRuns(new URLSearchParams({ from, to }))
     expect(runs.map((r) => r.uuid)).toEqual(naive(all, from, to, []).map((r) => r.uuid))

@@ -85,7 +85,14 @@ export function aggregateSummary(
       if (step.kind !== 'tool' || tool === undefined) continue
       if (query.tools.length > 0 && !query.tools.includes(tool)) continue
       const code = step.toolRefusal ?? null
-      const outcome = code !== null ? 'refused' : step.toolIsError === true ? 'failed' : 'succeeded'
+      const outcome =
+        code !== null
+          ? 'refused'
+          : step.toolDenied === true
+            ? 'denied'
+            : step.toolIsError === true
+              ? 'failed'
+              : 'succeeded'
       const day = localDay(at, query.tz)
       const key = JSON.stringify([day, tool, outcome, code])
       const row = groups.get(key) ?? { day, tool, outcome, code, calls: 0 }

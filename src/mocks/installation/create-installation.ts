@@ -10,14 +10,21 @@
  */
 import type { z } from '@/domain/zod'
 import type { metaSchema } from '@/domain/contract'
-import { CATALOGUE, toolAt, type ToolDefinition } from './catalogue'
+import {
+  DEMO_CATALOGUE_ROWS,
+  DEMO_TOOLS,
+  toolNameAt,
+  type CatalogueRows,
+  type ToolDefinition,
+} from './catalogue'
 import { ADR_FIGURES, assignFailures, fitCallTotal, type CallRef } from './figures'
 import { materialize } from './materialize'
 import { firstAfter, matchRuns, type RunQuery } from './query'
 import { indexRuns, type RunIndex } from './run-index'
 import { scheduleRuns } from './schedule'
+import { storedLevelAt } from './stored-level'
 import { simulateRun } from './simulate-run'
-import type { MockRun, SimRun } from './sim-types'
+import type { MockRun, SimRun, StoredLevel } from './sim-types'
 import { FIGURES_UNTIL_MS, ARGUMENT_CHECK_SINCE_MS, isoAt } from './time'
 
 export type MockMeta = z.input<typeof metaSchema>
@@ -42,7 +49,18 @@ export interface Installation {
   readonly seed: number
   readonly scale: number
   readonly meta: MockMeta
+  /** `/tools` as served: every tool the CMS knows, each with `offered`. */
   readonly tools: readonly ToolDefinition[]
+  /**
+   * The CMS's catalogue rows behind `tools`, for the seeder; absent, it writes rows that give the
+   * served `offered` flags.
+   */
+  readonly catalogueRows?: CatalogueRows
+  /**
+   * The privacy level a run's steps were stored at, for the seeder (the API serves metadata
+   * whatever it is); absent: `metadata` for every run.
+   */
+  storedLevelOf?(uuid: string): StoredLevel
   readonly runCount: number
   getRun(uuid: string): MockRun | undefined
   /** The `startedAt` of a run, or undefined for an unknown uuid. */
@@ -96,7 +114,9 @@ export function createInstallation(options: InstallationOptions = {}): Installat
     seed,
     scale,
     meta: metaOf(index),
-    tools: CATALOGUE,
+    tools: DEMO_TOOLS,
+    catalogueRows: DEMO_CATALOGUE_ROWS,
+    storedLevelOf: (uuid) => storedLevelAt(index.specs[index.byUuid.get(uuid) ?? -1]?.startMs ?? 0),
     runCount: specs.length,
     getRun: (uuid) => {
       const run = index.byUuid.get(uuid)
@@ -124,7 +144,7 @@ export function createInstallation(options: InstallationOptions = {}): Installat
   }
 }
 
-/** Every tool step before the cut-off, in run order. */
+/** Every tool step before the cut-off, in run order, with whether it ran. */
 function callsBefore(index: RunIndex): CallRef[] {
   const calls: CallRef[] = []
   index.specs.forEach((_, run) => {
@@ -132,7 +152,12 @@ function callsBefore(index: RunIndex): CallRef[] {
     const end = index.toolOffsets[run + 1] ?? 0
     for (let k = start; k < end; k += 1) {
       if ((index.toolTimes[k] ?? Infinity) >= FIGURES_UNTIL_MS) continue
-      calls.push({ run, ordinal: k - start, tool: toolAt(index.toolIds[k] ?? 0).name })
+      calls.push({
+        run,
+        ordinal: k - start,
+        tool: toolNameAt(index.toolIds[k] ?? 0),
+        ran: index.toolNotRun[k] !== 1,
+      })
     }
   })
   return calls

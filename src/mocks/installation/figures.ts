@@ -74,11 +74,13 @@ export interface CallRef {
   run: number
   ordinal: number
   tool: string
+  /** False for a call written without running (a denied turn's): it cannot fail. */
+  ran: boolean
 }
 
 /**
  * Chooses which calls before the cut-off failed, exactly by quota (scaled and capped at the
- * calls a tool has), and returns the failing ordinals per run.
+ * calls a tool has), among the calls that ran, and returns the failing ordinals per run.
  */
 export function assignFailures(
   seed: number,
@@ -88,7 +90,7 @@ export function assignFailures(
   const rng = mulberry32(subSeed(seed, STREAM_FIGURES, 1))
   const failures = new Map<number, number[]>()
   for (const [tool, quota] of Object.entries(FAILURE_QUOTAS)) {
-    const candidates = calls.filter((call) => call.tool === tool)
+    const candidates = calls.filter((call) => call.tool === tool && call.ran)
     const wanted = Math.round(quota * scale)
     if (scale === 1 && candidates.length < wanted) {
       throw new Error(`${tool} has ${candidates.length} calls, fewer than its ${wanted} failures`)

@@ -7,7 +7,7 @@ export {
   type RunsSlice,
 } from './create-installation'
 export type { RunQuery } from './query'
-export type { MockRun, MockStep } from './sim-types'
+export type { MockRun, MockStep, StoredLevel } from './sim-types'
 export type { ToolDefinition } from './catalogue'
 export { ADR_FIGURES, FAILURE_QUOTAS } from './figures'
 export { ARGUMENT_CHECK_SINCE_MS, FIGURES_UNTIL_MS } from './time'

@@ -1,3 +1,4 @@
+import { attemptStarts } from '@/domain/runs'
 import { describe, expect, it } from 'vitest'
 import { KNOWN_RUN_STATUSES } from '@/domain/contract'
 import { CATALOGUE } from './catalogue'
@@ -57,20 +58,66 @@ describe('the simulated runs', () => {
     let approvals = 0
     let declined = 0
     for (const run of runs) {
-      for (const step of run.steps.filter((s) => s.kind === 'tool' && s.toolRefusal == null)) {
-        const round = run.steps.filter((s) => s.round === step.round)
+      run.steps.forEach((step, i) => {
+        if (step.kind !== 'tool' || step.toolRefusal != null) return
+        // The decision is recorded when made, outside a round, right before the turn's calls.
+        const opener = run.steps.slice(0, i).findLast((s) => s.kind !== 'tool')
         if (bound.has(step.toolName ?? '')) {
-          expect(round.some((s) => s.kind === 'approval' && s.approved === true)).toBe(true)
+          expect(opener?.kind, run.uuid).toBe('approval')
+          expect(opener?.round).toBe(0)
+          expect(step.toolDenied === true).toBe(opener?.approved === false)
         }
-        if (step.toolName === 'ask_choice') expect(round.some((s) => s.kind === 'input')).toBe(true)
-      }
+        if (step.toolName === 'ask_choice') expect(opener?.kind).toBe('input')
+      })
       approvals += run.steps.filter((s) => s.kind === 'approval').length
       declined += run.steps.filter((s) => s.approved === false).length
-      if (run.terminationReason === 'approval_denied')
-        expect(run.steps.at(-1)?.approved).toBe(false)
+      // A guardrail that wanted an approval stops the run without an approval card.
+      if (run.terminationReason === 'approval_denied') {
+        expect(run.steps.at(-1)?.kind).toBe('llm')
+        expect(run.status).toBe('failed')
+      }
     }
     expect(approvals).toBeGreaterThan(100)
     expect(declined).toBeGreaterThan(5)
+  })
+
+  it('write every call of a denied turn as a failed call of no time, read-only ones too', () => {
+    const denied = runs.flatMap((run) => run.steps.filter((s) => s.toolDenied === true))
+    expect(denied.length).toBeGreaterThan(10)
+    for (const step of denied) {
+      expect(step).toMatchObject({ kind: 'tool', toolIsError: true, durationMs: 0 })
+      expect(step.round).toBeGreaterThan(0)
+    }
+  })
+
+  it('record each step when its work ended, context and request steps taking no time', () => {
+    for (const run of runs) {
+      for (const step of run.steps) {
+        if (['context', 'request', 'approval', 'input', 'dropped'].includes(step.kind))
+          expect(step.durationMs, step.kind).toBe(0)
+      }
+      const first = run.steps[0]
+      // The first step's work started after the run did, and it was recorded when it ended.
+      if (first !== undefined)
+        expect(Date.parse(first.occurredAt) - first.durationMs).toBeGreaterThanOrEqual(
+          Date.parse(run.startedAt),
+        )
+    }
+  })
+
+  it('requeue some runs: a later attempt starts again at round 1, its start stays the first', () => {
+    const requeued = runs.filter((run) => (run.attempts ?? 1) > 1)
+    expect(requeued.length).toBeGreaterThan(3)
+    for (const run of requeued) {
+      const starts = attemptStarts(run.steps, run.attempts)
+      expect(starts, run.uuid).toHaveLength(run.attempts ?? 1)
+      for (const start of starts.slice(1)) {
+        expect(run.steps.slice(start).find((s) => s.kind === 'request')?.round).toBe(1)
+      }
+    }
+    expect(runs.filter((run) => run.terminationReason === 'retries_exhausted')).not.toEqual([])
+    for (const run of runs.filter((r) => r.terminationReason === 'retries_exhausted'))
+      expect(run.attempts).toBe(4)
   })
 
   it('share a round among several calls of one turn, sometimes', () => {

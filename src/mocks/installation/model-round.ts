@@ -1,4 +1,4 @@
-import { between, intBetween, spread, type Rng } from './prng'
+import { intBetween, spread, type Rng } from './prng'
 import type { StepLog } from './step-log'
 
 /** The prompt size of a run so far; it grows with every answer and every tool result. */
@@ -16,10 +16,11 @@ export function modelRound(
   round: number,
   finish: FinishReason,
 ): void {
-  log.add('context', round, between(rng, 0.8, 18), {
+  // The CMS records the context and request steps before the provider call, taking no time.
+  log.add('context', round, 0, {
     meta: { messagesSentCount: 2 * round + 1, contentRedacted: true },
   })
-  log.add('request', round, between(rng, 3, 48))
+  log.add('request', round, 0)
   const completion = finish === 'stop' ? intBetween(rng, 120, 900) : intBetween(rng, 24, 380)
   const duration =
     finish === 'error'

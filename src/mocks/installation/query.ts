@@ -1,4 +1,4 @@
-import { CATALOGUE } from './catalogue'
+import { TOOL_INDICES, toolNameAt } from './catalogue'
 import type { RunIndex } from './run-index'
 
 import type { RunQuery } from '@/domain/api-query'
@@ -18,9 +18,9 @@ export function matchRuns(index: RunIndex, query: RunQuery, probe: StepProbe): I
   const from = query.from ?? -Infinity
   const to = query.to ?? Infinity
   const wanted = new Set<number>()
-  CATALOGUE.forEach((tool, id) => {
-    if (query.tools.includes(tool.name)) wanted.add(id)
-  })
+  for (let id = 0; id < TOOL_INDICES; id += 1) {
+    if (query.tools.includes(toolNameAt(id))) wanted.add(id)
+  }
   const matches: number[] = []
   for (let position = 0; position < index.order.length; position += 1) {
     const run = index.order[position] ?? 0

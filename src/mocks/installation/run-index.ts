@@ -17,6 +17,8 @@ export interface RunIndex {
   readonly toolOffsets: Uint32Array
   readonly toolTimes: Float64Array
   readonly toolIds: Uint16Array
+  /** 1 for a call the loop wrote without running it (a denied turn's). */
+  readonly toolNotRun: Uint8Array
   /** Runs in contract order (startedAt descending, then uuid), and each run's position in it. */
   readonly order: Int32Array
   readonly positionOf: Int32Array
@@ -31,6 +33,7 @@ export function indexRuns(seed: number, specs: readonly RunSpec[]): RunIndex {
   const toolOffsets = new Uint32Array(count + 1)
   const times: number[] = []
   const ids: number[] = []
+  const notRun: number[] = []
   specs.forEach((spec, i) => {
     const { steps } = simulateRun(spec)
     firstAt[i] = steps[0]?.at ?? Number.NaN
@@ -39,6 +42,7 @@ export function indexRuns(seed: number, specs: readonly RunSpec[]): RunIndex {
       if (step.tool === undefined) continue
       times.push(step.at)
       ids.push(step.tool)
+      notRun.push(step.notRun === true ? 1 : 0)
     }
     toolOffsets[i + 1] = times.length
   })
@@ -63,6 +67,7 @@ export function indexRuns(seed: number, specs: readonly RunSpec[]): RunIndex {
     toolOffsets,
     toolTimes: Float64Array.from(times),
     toolIds: Uint16Array.from(ids),
+    toolNotRun: Uint8Array.from(notRun),
     order,
     positionOf,
   }

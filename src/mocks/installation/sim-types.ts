@@ -29,9 +29,13 @@ export interface RunSpec {
 export interface SimStep {
   kind: string
   round: number
+  /** When the step was recorded (epoch ms): when its work ended, as the CMS records it. */
   at: number
   durationMs: number
+  /** A tool index (`toolNameAt`): the catalogue's, or a name the model invented. */
   tool?: number
+  /** The loop wrote the call without running it (a denied turn): it cannot fail by a quota. */
+  notRun?: true
   isError?: boolean
   /** `undefined` = the key is absent (turns before the argument check). */
   refusal?: 'arguments' | 'turn' | null
@@ -44,11 +48,16 @@ export interface SimRun {
   status: string
   terminationReason: string | null
   finishedAt: number | null
+  /** How many times the run was claimed: above 1 when a retryable failure requeued it. */
+  attempts: number
   steps: SimStep[]
 }
 
 /** A step as served: the contract's fields plus harmless metadata (no text, ever). */
 export type MockStep = z.input<typeof stepSchema> & Record<string, unknown>
+
+/** The privacy level a run's steps were stored at (the CMS applies it per row when writing). */
+export type StoredLevel = 'none' | 'metadata' | 'redacted' | 'full'
 
 /** A run as served by the mock API. */
 export type MockRun = Omit<z.input<typeof runSchema>, 'steps'> & { steps: MockStep[] }

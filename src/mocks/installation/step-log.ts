@@ -1,7 +1,11 @@
 import { between, type Rng } from './prng'
 import type { SimStep } from './sim-types'
 
-/** Appends steps on one run's clock; each step starts when the previous one ended (plus a hair). */
+/**
+ * Appends steps on one run's clock; each step's work starts when the previous one ended (plus a
+ * hair), and the step is recorded when its work ends, as the CMS records it (`crdate` is taken
+ * after the work): `at` is that end.
+ */
 export class StepLog {
   readonly steps: SimStep[] = []
   private clock: number
@@ -18,8 +22,12 @@ export class StepLog {
     return this.clock
   }
 
-  /** Appends a step at the current instant; `extra` (a fresh object) becomes the step. */
+  /**
+   * Appends a step whose work takes `durationMs` from now and is recorded at its end; `extra`
+   * (a fresh object) becomes the step.
+   */
   add(kind: string, round: number, durationMs: number, extra: Partial<SimStep> = {}): SimStep {
+    this.clock += durationMs
     const step: SimStep = Object.assign(extra, {
       kind,
       round,
@@ -27,18 +35,17 @@ export class StepLog {
       durationMs: Math.round(durationMs * 1000) / 1000,
     })
     this.steps.push(step)
-    this.clock += durationMs + between(this.rng, 0.05, 2.5)
+    this.clock += between(this.rng, 0.05, 2.5)
     return step
   }
 
-  /** Idle time between steps (backoff before a retry, a pause after a resume). */
+  /** Idle time between steps (backoff before a retry, a person deciding, a pause). */
   idle(ms: number): void {
     this.clock += ms
   }
 
-  /** When the last step ended, rounded up to the millisecond; null without steps. */
-  endedAt(): number | null {
-    const last = this.steps[this.steps.length - 1]
-    return last === undefined ? null : Math.ceil(last.at + last.durationMs)
+  /** When the run finished: just after its last step (or its start), to the millisecond. */
+  endedAt(): number {
+    return Math.ceil(this.clock)
   }
 }

@@ -19,6 +19,12 @@ export const FIGURES_UNTIL_MS = Date.UTC(2026, 10, 4)
 /** When the argument check (ADR 246) went live. */
 export const ARGUMENT_CHECK_SINCE_MS = Date.UTC(2026, 10, 5, 9)
 
+/**
+ * When the demo's admins switched some tools off (`cms-catalogue.ts`); from then on a model that
+ * calls one gets a loop-level error, and models now and then call tools no catalogue has.
+ */
+export const SWITCHED_OFF_SINCE_MS = Date.UTC(2026, 10, 26, 12)
+
 /** An epoch-milliseconds instant as RFC 3339 in UTC (`2026-11-03T14:05:09.120Z`). */
 export function isoAt(ms: number): string {
   return new Date(ms).toISOString()

@@ -5,7 +5,7 @@ import { CATALOGUE, toolAt } from './catalogue'
 import { applyMistake, omitDefaulted, type Mistake } from './mistakes'
 import { between, chance, intBetween, spread, type Rng } from './prng'
 import type { StepLog } from './step-log'
-import { ARGUMENT_CHECK_SINCE_MS } from './time'
+import { ARGUMENT_CHECK_SINCE_MS, SWITCHED_OFF_SINCE_MS } from './time'
 
 /** One call as the simulated model sent it. */
 export interface Call {
@@ -23,6 +23,20 @@ const MISTAKE_RATE: Readonly<Record<string, number>> = {
   create_content_element_draft: 0.2,
   update_content_element: 0.1,
 }
+/** Chance that an editor denies a turn's approval card (every call of the turn is then not run). */
+const DENIAL_RATE = 0.04
+
+/**
+ * Tools switched off in the CMS since a day (the demo's tool switches, `cms-catalogue.ts`): a
+ * model that still calls one is answered `Error: tool "x" not permitted`.
+ */
+const SWITCHED_OFF: ReadonlySet<string> = new Set([
+  'attach_file_to_content_element',
+  'list_be_users',
+  'list_be_groups',
+  'mcp_termbase_add_term',
+])
+
 /** Per-call chance that the model leaves out an argument the tool's code defaults. */
 const DEFAULTED_RATE: Readonly<Record<string, number>> = {
   move_content_element: 0.35,
@@ -63,11 +77,14 @@ export interface TurnContext {
   ordinal: number
 }
 
-/** Checks (from the decision date on) and runs one turn; returns the refusal codes, or null if it ran. */
+/**
+ * Checks (from the decision date on) and runs one turn: returns the refusal codes, `denied` when
+ * an editor denied its approval card, or null when it ran.
+ */
 export function playTurn(
   ctx: TurnContext,
   calls: readonly Call[],
-): ('arguments' | 'turn')[] | null {
+): ('arguments' | 'turn')[] | 'denied' | null {
   const checked = ctx.log.now >= ARGUMENT_CHECK_SINCE_MS
   if (checked) {
     // The whole catalogue is offered; the check reads only the schemas of the called tools, so
@@ -85,16 +102,52 @@ export function playTurn(
     }
   }
   const definitions = calls.map((call) => toolAt(call.tool))
+  // The turn waits for a person; the decision is recorded when it is made, outside a round.
   if (definitions.some((tool) => tool.approval)) {
-    ctx.log.add('approval', ctx.round, spread(ctx.rng, 70_000, 1.1, 6_000, 1_200_000), {
-      approved: true,
-    })
+    ctx.log.idle(spread(ctx.rng, 70_000, 1.1, 6_000, 1_200_000))
+    const denied = chance(ctx.rng, DENIAL_RATE)
+    ctx.log.add('approval', 0, 0, { approved: !denied })
+    if (denied) {
+      for (const call of calls) deny(ctx, call, checked)
+      return 'denied'
+    }
   }
   if (definitions.some((tool) => tool.input)) {
-    ctx.log.add('input', ctx.round, spread(ctx.rng, 35_000, 0.9, 3_000, 600_000))
+    ctx.log.idle(spread(ctx.rng, 35_000, 0.9, 3_000, 600_000))
+    ctx.log.add('input', 0, 0)
   }
   for (const call of calls) execute(ctx, call, checked)
   return null
+}
+
+/**
+ * A call of a denied turn, as the CMS writes it: an error result, no time, in the turn's round
+ * (`Error: tool "x" was denied by the operator.`, 42 characters besides the name).
+ */
+function deny(ctx: TurnContext, call: Call, checked: boolean): void {
+  const name = toolAt(call.tool).name
+  ctx.ordinal += 1
+  const step = ctx.log.add('tool', ctx.round, 0, {
+    tool: call.tool,
+    isError: true,
+    notRun: true,
+    meta: { contentRedacted: true, toolResultLength: 42 + name.length },
+  })
+  if (checked) step.refusal = null
+}
+
+/**
+ * A call of a tool the model named but no catalogue has, as the loop answers it:
+ * `Error: unknown tool "x"` (22 characters besides the name), after a moment.
+ */
+export function callUnknown(ctx: TurnContext, tool: number, name: string): void {
+  ctx.ordinal += 1
+  const step = ctx.log.add('tool', ctx.round, between(ctx.rng, 0.05, 1.2), {
+    tool,
+    isError: true,
+    meta: { contentRedacted: true, toolResultLength: 22 + name.length },
+  })
+  if (ctx.log.now >= ARGUMENT_CHECK_SINCE_MS) step.refusal = null
 }
 
 function refuse(ctx: TurnContext, call: Call, code: 'arguments' | 'turn'): void {
@@ -115,6 +168,17 @@ function refuse(ctx: TurnContext, call: Call, code: 'arguments' | 'turn'): void 
 function execute(ctx: TurnContext, call: Call, checked: boolean): void {
   const { rng } = ctx
   const tool = toolAt(call.tool)
+  if (SWITCHED_OFF.has(tool.name) && ctx.log.now >= SWITCHED_OFF_SINCE_MS) {
+    // Switched off since: the loop refuses it at once (`Error: tool "x" not permitted`).
+    ctx.ordinal += 1
+    const step = ctx.log.add('tool', ctx.round, between(rng, 0.05, 1.5), {
+      tool: call.tool,
+      isError: true,
+      meta: { contentRedacted: true, toolResultLength: 28 + tool.name.length },
+    })
+    if (checked) step.refusal = null
+    return
+  }
   const writing = isWritingTool(tool)
   const otherFailure = chance(rng, writing ? 0.008 : 0)
   const simulated = (call.mistake !== null && call.mistake !== 'defaulted') || otherFailure

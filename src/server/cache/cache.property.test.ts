@@ -140,8 +140,15 @@ describe.each(engines)('the summary cache on %s', (engine) => {
           }
           for (const op of ops) {
             if (op.op === 'add') {
-              const runs = op.runs.map((spec) => toRun({ ...spec, uuid: uniqueUuid() }))
-              runUids.push(...(await appendRuns(writer, runs)).uids)
+              const specs = op.runs.map((spec) => ({ ...spec, uuid: uniqueUuid() }))
+              const levels = new Map(specs.map((spec) => [spec.uuid, spec.level]))
+              const runs = specs.map(toRun)
+              const added = await appendRuns(
+                writer,
+                runs,
+                (run) => levels.get(run.uuid) ?? 'metadata',
+              )
+              runUids.push(...added.uids)
             } else if (op.op === 'late' && runUids.length > 0) {
               const run = runUids[op.pick % runUids.length] ?? 0
               const payload = JSON.stringify({

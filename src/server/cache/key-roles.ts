@@ -14,6 +14,8 @@ export const Role = {
   Succeeded: 4,
   Failed: 5,
   Refused: 6,
+  /** A call an editor denied: a call, neither failed nor refused. */
+  Denied: 7,
 } as const
 export type Role = (typeof Role)[keyof typeof Role]
 
@@ -78,7 +80,13 @@ export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): K
     }
     const outcome = outcomeOf(key.outcome)
     role[id] =
-      outcome === 'succeeded' ? Role.Succeeded : outcome === 'failed' ? Role.Failed : Role.Refused
+      outcome === 'succeeded'
+        ? Role.Succeeded
+        : outcome === 'failed'
+          ? Role.Failed
+          : outcome === 'denied'
+            ? Role.Denied
+            : Role.Refused
     const text = JSON.stringify([key.toolName, outcome])
     let rowId = rowIds.get(text)
     if (rowId === undefined) rowIds.set(text, (rowId = rows.push(key) - 1))

@@ -1,15 +1,17 @@
 import { num, text, type Database } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, sql } from '../sql/fragment'
-import { EVENTS, WRITE_KIND } from '../sql/tables'
+import { EVENTS } from '../sql/tables'
+import { stepsWithOpeners } from '../read/turn-opener'
 import { BUCKET_SECONDS, type StepGroup } from './step-store'
 
 /**
  * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the cache keeps
- * them. Texts are compared exactly (no case folding, no padding), so MariaDB's collation cannot
- * merge two tool names. Both bounds are given even for the newest rows: without statistics (a
- * table never analysed) PostgreSQL reads the whole table for `uid > ?` alone, but takes the
- * primary key for a range.
+ * them (a failing call with the `approved` text of its turn's approval, `stepsWithOpeners`). Texts
+ * are compared exactly (no case folding, no padding), so MariaDB's collation cannot merge two
+ * tool names. Both bounds are given even for the newest rows: without statistics (a table never
+ * analysed) PostgreSQL reads the whole table for `uid > ?` alone, but takes the primary key for
+ * a range.
  */
 export async function readStepGroups(
   db: Database,
@@ -22,10 +24,10 @@ export async function readStepGroups(
   const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
   const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
       ${d.exact('s.kind')} AS kind, ${onTool('toolName')} AS tool,
-      ${onTool('toolRefusal')} AS refusal, ${onTool('toolIsError')} AS is_error, COUNT(*) AS steps
-    FROM (SELECT e.run, e.kind, e.crdate, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-          WHERE ${range} AND ${d.exact('e.kind')} <> '${WRITE_KIND}') s
-    GROUP BY 1, 2, 3, 4, 5, 6`
+      ${onTool('toolRefusal')} AS refusal, ${onTool('toolIsError')} AS is_error,
+      ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS steps
+    FROM ${stepsWithOpeners(d, range)}
+    GROUP BY 1, 2, 3, 4, 5, 6, 7`
   const rows = await db.query(statement.sql, statement.params)
   return rows.map((row) => ({
     bucket: num(row.bucket),
@@ -34,6 +36,7 @@ export async function readStepGroups(
     tool: text(row.tool),
     refusal: text(row.refusal),
     isError: text(row.is_error),
+    openedBy: text(row.opened_by),
     steps: num(row.steps),
   }))
 }

@@ -4,8 +4,8 @@
  * of 32-bit integers, so a year of a busy installation (a few million groups) fits in tens of
  * megabytes; runs and texts get small ids ({@link GroupIds}), each text decoded once.
  */
-import { decodeOutcome, decodeToolName } from '../read/outcome-pairs'
-import type { Step } from '@/domain/contract'
+import { decodeOutcome, decodeToolName, type OutcomeFieldsOf } from '../read/outcome-pairs'
+import { parseJsonText } from '../read/json-text'
 
 /** Seconds per bucket. Since 2023 every zone's offset and transition falls on a quarter hour. */
 export const BUCKET_SECONDS = 900
@@ -18,6 +18,8 @@ export interface StepGroup {
   tool: string | null
   refusal: string | null
   isError: string | null
+  /** A failing call's turn opener: the raw `approved` text of that approval, else null. */
+  openedBy: string | null
   steps: number
 }
 
@@ -28,7 +30,7 @@ export interface GroupKey {
   toolText: string | null
   /** The name the outcome rule accepts: a non-empty string. */
   toolName: string | null
-  outcome: Pick<Step, 'toolRefusal' | 'toolIsError'> | null
+  outcome: OutcomeFieldsOf | null
 }
 
 /**
@@ -53,7 +55,7 @@ export class GroupIds {
   keyOf(group: StepGroup): number {
     const tool = group.kind === 'tool'
     const text = JSON.stringify(
-      tool ? [group.kind, group.tool, group.refusal, group.isError] : [group.kind],
+      tool ? [group.kind, group.tool, group.refusal, group.isError, group.openedBy] : [group.kind],
     )
     let id = this.keyIds.get(text)
     if (id === undefined) {
@@ -62,7 +64,7 @@ export class GroupIds {
           kind: group.kind,
           toolText: tool ? stringOf(group.tool) : null,
           toolName: tool ? decodeToolName(group.tool) : null,
-          outcome: tool ? decodeOutcome(group.refusal, group.isError) : null,
+          outcome: tool ? decodeOutcome(group.refusal, group.isError, group.openedBy) : null,
         }) - 1
       this.keyIds.set(text, id)
     }
@@ -132,7 +134,7 @@ export class StepStore {
 function stringOf(raw: string | null): string | null {
   if (raw === null) return null
   try {
-    const value: unknown = JSON.parse(raw)
+    const value: unknown = parseJsonText(raw)
     return typeof value === 'string' ? value : null
   } catch {
     return null

@@ -36,6 +36,8 @@ const oneCall = () =>
     status: 'completed',
     startOffset: 3_600_000,
     gaps: [],
+    requeued: 0,
+    level: 'metadata',
     steps: [
       {
         kind: 'tool',

@@ -4,12 +4,31 @@ import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from
 /**
  * `pg_temp.rd_jsonb(text)`: the text as jsonb, or NULL when it is not JSON. PostgreSQL 15 has no
  * `IS JSON` test and a failed `::jsonb` cast fails the whole statement, so one damaged payload
- * would fail every answer that reads it. The function lives in the session's own temporary
- * schema (nothing is written to the CMS's tables) and is created once per connection, before the
- * session is made read-only.
+ * would fail every answer that reads it. jsonb cannot hold U+0000, which the CMS writes as
+ * `\u0000` in a tool result kept at the `redacted` or `full` level: when the cast fails on one,
+ * each such escape (not an escaped backslash before `u0000`) becomes `\ufffd` and the cast is
+ * tried again, so the step is read as on the other engines (which read U+0000 as U+FFFD too:
+ * `parseJsonText`). The function lives in the session's own temporary schema (nothing is
+ * written to the CMS's tables) and is created once per connection, before the session is made
+ * read-only.
  */
 const SAFE_JSON = `CREATE OR REPLACE FUNCTION pg_temp.rd_jsonb(t text) RETURNS jsonb
-LANGUAGE plpgsql AS $$ BEGIN RETURN t::jsonb; EXCEPTION WHEN others THEN RETURN NULL; END $$`
+LANGUAGE plpgsql AS $$
+DECLARE fixed text;
+BEGIN
+  RETURN t::jsonb;
+EXCEPTION WHEN others THEN
+  IF strpos(t, '\\u0000') = 0 THEN RETURN NULL; END IF;
+  LOOP
+    fixed := regexp_replace(t, '(^|[^\\\\])((\\\\\\\\)*)\\\\u0000', '\\1\\2\\\\ufffd', 'g');
+    EXIT WHEN fixed = t;
+    t := fixed;
+  END LOOP;
+  BEGIN
+    RETURN t::jsonb;
+  EXCEPTION WHEN others THEN RETURN NULL;
+  END;
+END $$`
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the server's SQL has no `?` inside literals). */
 export function numberPlaceholders(sql: string): string {

@@ -6,10 +6,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import BetterSqlite3 from 'better-sqlite3'
+import { registerFunctions } from './sqlite-functions.mjs'
 
 const { path, busyTimeoutMs } = /** @type {{ path: string, busyTimeoutMs: number }} */ (workerData)
 const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true })
 db.pragma(`busy_timeout = ${busyTimeoutMs}`)
+registerFunctions(db)
 
 parentPort?.on('message', (/** @type {{ id: number, sql: string, params: unknown[] }} */ job) => {
   try {

@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
+import { registerFunctions } from './sqlite-functions.mjs'
 
 interface Job {
   resolve: (rows: Row[]) => void
@@ -40,7 +41,10 @@ export function openSqlite(
   // A writer holding the file longer than this makes the read answer 503, not wait on.
   const busyTimeoutMs = Math.min(options.busyTimeoutMs, 5000)
   db.pragma(`busy_timeout = ${busyTimeoutMs}`)
-  if (options.write) return onThisThread(db)
+  if (options.write) {
+    registerFunctions(db)
+    return onThisThread(db)
+  }
   // The file opened: the readers open it again, each on its own thread.
   db.close()
   return inWorkers(path, busyTimeoutMs, options.readers ?? Math.min(4, availableParallelism()))

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseRunsParams, parseSummaryParams } from '@/domain/api-query'
-import type { Tool } from '@/domain/contract'
 import { isAuthorized } from '../setup/tokens'
 import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
@@ -9,7 +8,7 @@ import { readMeta } from '../read/meta'
 import { BadCursorError, findRun, pageOfRuns, writeRuns } from '../read/runs'
 import type { SummaryCache } from '../cache/summary-cache'
 import { countSummary } from '../read/summary'
-import { readTools } from '../read/tools'
+import { readTools, type BuiltinTool } from '../read/tools'
 import { ClientGoneError, sendError, sendJson, sendJsonStream } from './respond'
 
 /** Where the dashboard looks for the API by default. */
@@ -18,10 +17,17 @@ export const API_BASE = '/api/diagnostics/v1'
 /** Seconds a client should wait before asking again when the database does not answer. */
 export const RETRY_AFTER_SECONDS = 5
 
+/**
+ * The header saying how a `/summary` was counted: `cache` (from what the server keeps,
+ * decision 0015) or `database` (counted by the database while that is not built, or for a zone
+ * the cache cannot answer exactly). For operators and tests; no client depends on it.
+ */
+export const SUMMARY_SOURCE_HEADER = 'X-Summary-Source'
+
 export interface ApiContext {
   db: Database
   settings: Settings
-  builtinTools: readonly Tool[]
+  builtinTools: readonly BuiltinTool[]
   /** SHA-256 digests of the accepted bearer tokens; null = no token needed (loopback only). */
   tokens: readonly Buffer[] | null
   log: (line: string) => void
@@ -88,7 +94,8 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
     const params = parseSummaryParams(url.searchParams)
     if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
     const cached = (await context.summaries?.answer(params)) ?? null
-    return sendJson(res, 200, cached ?? (await countSummary(db, params)))
+    const source = { [SUMMARY_SOURCE_HEADER]: cached === null ? 'database' : 'cache' }
+    return sendJson(res, 200, cached ?? (await countSummary(db, params)), source)
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {

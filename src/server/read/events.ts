@@ -1,5 +1,6 @@
 import type { Step } from '@/domain/contract'
-import { num, type Database, type Row } from '../db/database'
+import { DenialReader } from '@/domain/denied-calls'
+import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, integerIn, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
@@ -126,19 +127,31 @@ async function readInPieces(db: Database, uid: number, sink: StepSink): Promise<
 }
 
 /**
- * One run's steps from its event rows in order. A `tool_write` row becomes the `writeTarget` of
- * the last tool step (of that tool) before it that has none; rows are held back until
- * {@link take}n, so a write finds its call among the steps not yet taken — in a run read in
+ * One run's steps from its event rows in order. A call an editor denied gets `toolDenied: true`
+ * (`DenialReader`, the rule the summary's count applies too). A `tool_write` row becomes the
+ * `writeTarget` of the last tool step (of that tool) before it that has none; rows are held back
+ * until {@link take}n, so a write finds its call among the steps not yet taken — in a run read in
  * pieces, among the last {@link STEP_ROWS_PER_STATEMENT} or more (the CMS writes it right after).
  */
 export class RunStepsBuilder {
   private pending: Step[] = []
+  private readonly denials = new DenialReader()
   readonly unreadable: UnreadableStep[] = []
 
   add(row: Row): void {
     const read = stepFromRow(row)
     if (read.problem !== null) this.unreadable.push(read.problem)
-    if (read.step !== null) this.pending.push(read.step)
+    const kind = text(row.kind) ?? ''
+    const denied = this.denials.read({
+      sequence: num(row.sequence),
+      kind,
+      approved: read.step?.approved,
+      toolIsError: read.step?.toolIsError,
+    })
+    if (read.step !== null) {
+      if (denied) read.step.toolDenied = true
+      this.pending.push(read.step)
+    }
     if (read.write === null) return
     const call = lastCall(this.pending, read.write.toolName)
     if (call === undefined) {

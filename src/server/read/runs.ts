@@ -25,7 +25,7 @@ export class BadCursorError extends Error {
 }
 
 const RUN_COLUMNS = `r.uid, r.uuid, r.status, r.configuration_identifier, r.termination_reason,
-  ${RUN_START} AS started, r.finished_at`
+  ${RUN_START} AS started, r.finished_at, r.requeue_count`
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString()
 
@@ -86,7 +86,8 @@ export async function findRun(db: Database, uuid: string): Promise<Row | null> {
 function runFields(row: Row): Omit<Run, 'steps'> {
   const finished = num(row.finished_at)
   const reason = text(row.termination_reason) ?? ''
-  return {
+  const requeued = num(row.requeue_count)
+  const fields: Omit<Run, 'steps'> = {
     uuid: text(row.uuid) ?? '',
     status: text(row.status) ?? '',
     configuration: text(row.configuration_identifier) ?? '',
@@ -94,6 +95,8 @@ function runFields(row: Row): Omit<Run, 'steps'> {
     finishedAt: finished > 0 ? iso(finished) : null,
     terminationReason: reason === '' ? null : reason,
   }
+  if (requeued > 0) fields.attempts = requeued + 1
+  return fields
 }
 
 /**

@@ -1,5 +1,6 @@
 import { stepSchema, type Step } from '@/domain/contract'
 import { num, text, type Row } from '../db/database'
+import { parseJsonText } from './json-text'
 import { keyAlias, PAYLOAD_KEYS, type PayloadKey } from '../sql/payload-keys'
 
 /** A recorded step the server could not read fully, as the answer reports it (never its text). */
@@ -30,7 +31,7 @@ function decode(row: Row, key: PayloadKey): Decoded {
   const raw = text(row[keyAlias(key)])
   if (raw === null) return { present: false }
   try {
-    return { present: true, value: JSON.parse(raw) }
+    return { present: true, value: parseJsonText(raw) }
   } catch {
     return { present: true, value: undefined }
   }

@@ -4,6 +4,7 @@ import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 
 export type SummaryQuery = Extract<SummaryParams, { ok: true }>
 type Row = SummaryResponse['rows'][number]
+type OutcomeFields = Pick<Step, 'toolRefusal' | 'toolIsError' | 'toolDenied'>
 
 /** `GET /summary` as the server answers it; `unreadableToolSteps` only when some were. */
 export type ServedSummary = SummaryResponse & { unreadableToolSteps?: number }
@@ -29,10 +30,10 @@ export interface RowKey {
 }
 
 /** The key of the row of a tool's readable calls of one outcome, by the one outcome rule. */
-export function rowKeyOf(tool: string, fields: Pick<Step, 'toolRefusal' | 'toolIsError'>): RowKey {
+export function rowKeyOf(tool: string, fields: OutcomeFields): RowKey {
   const outcome = outcomeOf(fields)
   const code = refusalCodeOf(outcome)
-  const summaryOutcome = code === null ? (outcome as 'succeeded' | 'failed') : 'refused'
+  const summaryOutcome = code === null ? (outcome as Exclude<Row['outcome'], 'refused'>) : 'refused'
   return {
     tool,
     outcome: summaryOutcome,
@@ -46,7 +47,7 @@ export class SummaryRows {
   private readonly days = new Map<string, Map<string, Row>>()
 
   /** Adds `calls` readable tool calls of one outcome, by the project's one outcome rule. */
-  add(day: string, tool: string, fields: Pick<Step, 'toolRefusal' | 'toolIsError'>, calls: number) {
+  add(day: string, tool: string, fields: OutcomeFields, calls: number) {
     this.addTo(day, rowKeyOf(tool, fields), calls)
   }
 

@@ -1,23 +1,25 @@
-import { outcomeOf } from '@/domain/outcome'
+import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import { bucketDay, createDayBuckets, dayOf } from '@/domain/time'
 import { num, text, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, join, sql, type Fragment } from '../sql/fragment'
-import { EVENTS, RUNS, WRITE_KIND } from '../sql/tables'
+import { EVENTS, RUNS } from '../sql/tables'
 import { namesOneOf, secondsFrom } from './run-match'
 import { decodeOutcomeFields, pairSql, type OutcomePairs } from './outcome-pairs'
 import { summaryOf, SummaryRows, type ServedSummary, type SummaryQuery } from './summary-shape'
 import { timeBuckets } from './time-buckets'
+import { stepsWithOpeners } from './turn-opener'
 
 export type { ServedSummary } from './summary-shape'
 
 /**
  * The pre-aggregated summary of decision 0008, counted by the database: the runs `/runs` would
  * list for the query, their tool calls in `[from, to)` grouped by local day, tool and outcome.
- * SQL groups the calls by time bucket and the raw payload text of the three fields the outcome
- * rule reads; Node decodes each group's fields and applies the project's one outcome rule
- * (`outcomeOf`), so the rule is never written in SQL. Which (refusal, error) pairs are refused,
- * failed or unreadable is then bound into the per-run statement as values.
+ * SQL groups the calls by time bucket and the raw payload texts the outcome rule reads (with the
+ * `approved` of the approval that opened a failing call's turn, `openedBySql`); Node decodes each
+ * group's fields and applies the project's one outcome rule (`outcomeOf`), so the rule is never
+ * written in SQL. Which raw texts are refused, failed or unreadable is then bound into the
+ * per-run statement as values.
  */
 export async function countSummary(db: Database, query: SummaryQuery): Promise<ServedSummary> {
   const d = DIALECTS[db.engine]
@@ -29,17 +31,19 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
     query.tz,
   )
   const width = timeBuckets(days, from, to)
-  const groups = await db.query(
-    `SELECT ${d.intDiv('s.crdate')} AS bucket, ${d.exact(d.field('s.j', 'toolName'))} AS tool,
+  const callsInRange = bound(
+    `${d.exact('e.kind')} = 'tool' AND e.crdate >= ? AND e.crdate < ?
+       AND e.run IN (SELECT r.uid FROM ${RUNS} r)`,
+    [from, to],
+  )
+  const grouped = sql`SELECT ${bound(d.intDiv('s.crdate'), [width])} AS bucket,
+       ${d.exact(d.field('s.j', 'toolName'))} AS tool,
        ${d.exact(d.field('s.j', 'toolRefusal'))} AS refusal,
        ${d.exact(d.field('s.j', 'toolIsError'))} AS is_error,
-       COUNT(*) AS calls
-     FROM (SELECT e.crdate, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-           WHERE ${d.exact('e.kind')} = 'tool' AND e.crdate >= ? AND e.crdate < ?
-             AND e.run IN (SELECT r.uid FROM ${RUNS} r)) s
-     GROUP BY 1, 2, 3, 4`,
-    [width, from, to],
-  )
+       ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS calls
+     FROM ${stepsWithOpeners(d, callsInRange)}
+     GROUP BY 1, 2, 3, 4, 5`
+  const groups = await db.query(grouped.sql, grouped.params)
   const pairs: OutcomePairs = { refused: [], failed: [], counted: [] }
   const seenPairs = new Set<string>()
   const rows = new SummaryRows()
@@ -47,15 +51,16 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
   for (const group of groups) {
     const refusal = text(group.refusal)
     const isError = text(group.is_error)
-    const fields = decodeOutcomeFields(text(group.tool), refusal, isError)
-    const pairKey = JSON.stringify([refusal, isError])
+    const openedBy = text(group.opened_by)
+    const fields = decodeOutcomeFields(text(group.tool), refusal, isError, openedBy)
+    const pairKey = JSON.stringify([refusal, isError, openedBy])
     if (!seenPairs.has(pairKey) && fields.outcome !== null) {
       seenPairs.add(pairKey)
       const outcome = outcomeOf(fields.outcome)
-      const pair = { refusal: refusal ?? '', isError: isError ?? '' }
+      const pair = { refusal: refusal ?? '', isError: isError ?? '', openedBy: openedBy ?? '' }
       pairs.counted.push(pair)
       if (outcome === 'failed') pairs.failed.push(pair)
-      else if (outcome !== 'succeeded') pairs.refused.push(pair)
+      else if (refusalCodeOf(outcome) !== null) pairs.refused.push(pair)
     }
     if (fields.outcome === null || fields.toolName === null) continue
     if (wanted.size > 0 && !wanted.has(fields.toolName)) continue
@@ -75,13 +80,12 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
 const truth = (condition: Fragment): Fragment => sql`(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
 const and = (...parts: Fragment[]): Fragment => join(parts, ' AND ')
 
-/** The steps `s` (payload parsed as `s.j`) of every run in `[from, to)`, `tool_write` rows left out. */
+/**
+ * The steps `s` (payload parsed as `s.j`, a failing call's turn opener as `s.opened_by`) of every
+ * run in `[from, to)`, `tool_write` rows left out.
+ */
 function stepsInRange(d: Dialect, from: number, to: number): Fragment {
-  return bound(
-    `(SELECT e.run, e.kind, ${d.json('e.payload')} AS j FROM ${EVENTS} e
-      WHERE ${d.exact('e.kind')} <> '${WRITE_KIND}' AND e.crdate >= ? AND e.crdate < ?) s`,
-    [from, to],
-  )
+  return stepsWithOpeners(d, bound('e.crdate >= ? AND e.crdate < ?', [from, to]))
 }
 
 async function countRuns(

@@ -1,6 +1,10 @@
 import { toolSchema, type Tool } from '@/domain/contract'
+import { isOffered, isServerUsable, type ToolSwitches } from '@/domain/offered-tools'
 import { num, text, type Database } from '../db/database'
-import { MCP_SERVERS, MCP_TOOLS } from '../sql/tables'
+import { MCP_SERVERS, MCP_TOOLS, TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
+
+/** A built-in tool of the `--tools` file: the API's shape and the tool class's default. */
+export type BuiltinTool = Tool & { enabledByDefault?: boolean | undefined }
 
 /** What `/tools` serves, and the MCP rows it left out with the reason (for the log). */
 export interface Catalogue {
@@ -8,21 +12,78 @@ export interface Catalogue {
   skipped: string[]
 }
 
-/**
- * `GET /tools`: the built-in catalogue exported from the CMS, then the MCP tools currently
- * offered — rows of enabled, visible, undeleted servers that are not orphaned — as the loop
- * names them (`mcp_<server>_<remote name>`), treated as non-idempotent writes, approval-bound as
- * their server says. Server URLs and credentials are never selected.
- */
-export async function readTools(db: Database, builtin: readonly Tool[]): Promise<Catalogue> {
-  const rows = await db.query(
-    `SELECT t.tool_name, t.remote_name, t.input_schema, s.identifier, s.requires_approval
-     FROM ${MCP_TOOLS} t JOIN ${MCP_SERVERS} s ON s.uid = t.server
-     WHERE t.orphaned = 0 AND s.enabled = 1 AND s.hidden = 0 AND s.deleted = 0
-     ORDER BY t.uid`,
+/** Whether a failed statement failed only because its table does not exist. */
+function isMissingTable(error: unknown): boolean {
+  const e = error as { code?: unknown; errno?: unknown; message?: unknown } | null
+  return (
+    e?.code === '42P01' ||
+    e?.errno === 1146 ||
+    (typeof e?.message === 'string' && /^no such table/.test(e.message))
   )
-  const tools = [...builtin]
+}
+
+/** One switch table as name → on; empty when the table is missing (every tool at its default). */
+async function readSwitchTable(
+  db: Database,
+  table: string,
+  column: string,
+): Promise<Map<string, boolean>> {
+  try {
+    const rows = await db.query(`SELECT ${column} AS name, enabled FROM ${table}`)
+    const switches = new Map<string, boolean>()
+    for (const row of rows) {
+      const name = text(row.name) ?? ''
+      if (name !== '') switches.set(name, num(row.enabled) === 1)
+    }
+    return switches
+  } catch (error) {
+    if (isMissingTable(error)) return new Map()
+    throw error
+  }
+}
+
+/** Both switch tables; null (and why, in `skipped`) when one cannot be read. */
+async function readSwitches(db: Database, skipped: string[]): Promise<ToolSwitches | null> {
+  try {
+    const [tools, groups] = await Promise.all([
+      readSwitchTable(db, TOOL_STATES, 'tool_name'),
+      readSwitchTable(db, TOOL_GROUP_STATES, 'group_name'),
+    ])
+    return { tools, groups }
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    skipped.push(`every tool's "offered": the tool switches cannot be read (${why})`)
+    return null
+  }
+}
+
+/**
+ * `GET /tools`: the built-in catalogue exported from the CMS, then every MCP tool row (orphaned
+ * ones and those of disabled, deleted or unclassified servers too: they may have run) as the loop
+ * names them (`mcp_<server>_<remote name>`), treated as non-idempotent writes, approval-bound as
+ * their server says. Each tool says whether the CMS offers it now (`isOffered`: servers enabled,
+ * undeleted and classified, `hidden` ignored; the tool and group switches over the defaults); when
+ * the switches cannot be read, no tool says. Server URLs and credentials are never selected.
+ */
+export async function readTools(db: Database, builtin: readonly BuiltinTool[]): Promise<Catalogue> {
   const skipped: string[] = []
+  const [rows, switches] = await Promise.all([
+    db.query(
+      `SELECT t.tool_name, t.remote_name, t.input_schema, t.orphaned, s.identifier,
+         s.requires_approval, s.enabled, s.deleted, s.data_class
+       FROM ${MCP_TOOLS} t LEFT JOIN ${MCP_SERVERS} s ON s.uid = t.server
+       ORDER BY t.uid`,
+    ),
+    readSwitches(db, skipped),
+  ])
+  const offered = (tool: Tool, registered: boolean, enabledByDefault?: boolean) =>
+    switches === null
+      ? tool
+      : { ...tool, offered: isOffered({ ...tool, enabledByDefault }, registered, switches) }
+  // A file exported from another installation's /tools may say `offered`: it is this one's to say.
+  const tools: Tool[] = builtin.map(({ enabledByDefault, offered: _theirs, ...tool }) =>
+    offered(tool, true, enabledByDefault),
+  )
   const names = new Set(tools.map((tool) => tool.name))
   for (const row of rows) {
     const server = text(row.identifier) ?? ''
@@ -49,7 +110,14 @@ export async function readTools(db: Database, builtin: readonly Tool[]): Promise
       skipped.push(`MCP tool ${JSON.stringify(name)}: a tool of that name is already listed`)
     } else {
       names.add(name)
-      tools.push(tool.data)
+      const usable =
+        row.identifier !== null &&
+        isServerUsable({
+          enabled: num(row.enabled),
+          deleted: num(row.deleted),
+          dataClass: text(row.data_class) ?? '',
+        })
+      tools.push(offered(tool.data, usable && num(row.orphaned) === 0))
     }
   }
   return { tools, skipped }

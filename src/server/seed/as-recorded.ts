@@ -9,6 +9,7 @@ const SERVED_KEYS = [
   'toolName',
   'toolIsError',
   'toolRefusal',
+  'toolDenied',
   'approved',
   'writeTarget',
   'promptTokens',

@@ -1,10 +1,12 @@
 import type { Engine } from '../db/database'
+import { TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
 
 /**
- * The CMS's run and MCP tables as TYPO3 creates them from the extension's `ext_tables.sql`,
- * with the columns the server reads, the ones it must never read (`suspended_state`,
- * `queued_request`, `be_user`, the MCP server's `url` and `auth_credential`), and the declared
- * keys. `CREATE … IF NOT EXISTS`: an existing installation's tables are left as they are.
+ * The CMS's run, MCP and tool switch tables as TYPO3 creates them from the extension's
+ * `ext_tables.sql`, with the columns the server reads, the ones it must never read
+ * (`suspended_state`, `queued_request`, `be_user`, the MCP server's `url` and `auth_credential`),
+ * and the declared keys. `CREATE … IF NOT EXISTS`: an existing installation's tables are left as
+ * they are.
  */
 export function createTables(engine: Engine): string[] {
   const t = TYPES[engine]
@@ -25,6 +27,7 @@ export function createTables(engine: Engine): string[] {
       int('crdate'),
       int('tstamp'),
       int('iterations'),
+      int('requeue_count'),
       text('suspended_state'),
       text('queued_request'),
       int('be_user'),
@@ -46,6 +49,7 @@ export function createTables(engine: Engine): string[] {
       int('enabled'),
       int('hidden'),
       int('deleted'),
+      str('data_class', 32),
     ]),
     table('tx_nrllm_mcp_tool', [
       int('server'),
@@ -54,6 +58,12 @@ export function createTables(engine: Engine): string[] {
       text('description'),
       text('input_schema'),
       int('orphaned'),
+    ]),
+    table(TOOL_STATES, [int('pid'), str('tool_name', 190), `enabled SMALLINT NOT NULL DEFAULT 1`]),
+    table(TOOL_GROUP_STATES, [
+      int('pid'),
+      str('group_name', 190),
+      `enabled SMALLINT NOT NULL DEFAULT 1`,
     ]),
     ...INDEXES.map(([name, on, columns]) => t.index(name, on, columns)),
   ]

@@ -1,7 +1,8 @@
-import type { Installation, MockRun } from '@/mocks/installation'
+import type { Installation, MockRun, StoredLevel } from '@/mocks/installation'
 import { num, text, type Database, type SqlValue } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
-import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from '../sql/tables'
+import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS, TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
+import { catalogueRowsOf } from './catalogue-rows'
 import { NEVER_SELECTED, recordRun, type EventRow, type RunRow } from './record-run'
 import { createTables } from './schema'
 
@@ -41,7 +42,9 @@ export async function seedInstallation(
   let after: string | null = null
   do {
     const slice = installation.queryRuns({ from: null, to: null, tools: [] }, after, BATCH)
-    const written = await appendRuns(db, slice.runs)
+    const written = await appendRuns(db, slice.runs, (run) =>
+      installation.storedLevelOf ? installation.storedLevelOf(run.uuid) : 'metadata',
+    )
     runs += slice.runs.length
     events += written.events
     after = slice.continueAfter?.uuid ?? null
@@ -51,13 +54,15 @@ export async function seedInstallation(
 
 /**
  * Records runs into tables that exist, as the CMS would while it runs: the run rows, then their
- * events. Returns the runs' uids and the number of events written.
+ * events, each run at the privacy level `levelOf` gives (`metadata` by default). Returns the runs'
+ * uids and the number of events written.
  */
 export async function appendRuns(
   db: Database,
   runs: readonly MockRun[],
+  levelOf: (run: MockRun) => StoredLevel = () => 'metadata',
 ): Promise<{ uids: number[]; events: number }> {
-  const recorded = runs.map(recordRun)
+  const recorded = runs.map((run) => recordRun(run, levelOf(run)))
   const uids = await insertRuns(
     db,
     recorded.map((r) => r.run),
@@ -115,37 +120,55 @@ async function insertEvents(db: Database, events: (EventRow & { run: number })[]
   )
 }
 
+/**
+ * The catalogue's rows: MCP servers (with a URL and credential the server must never read),
+ * their tools, and the tool and group switches. Returns the number of MCP tool rows.
+ */
 async function seedTools(db: Database, installation: Installation): Promise<number> {
-  const mcp = installation.tools.filter((tool) => tool.source === 'mcp')
-  const servers = [...new Set(mcp.map((tool) => tool.server ?? ''))]
-  for (const server of servers) {
-    const approval = mcp.find((tool) => tool.server === server)?.approval ?? true
+  const rows = catalogueRowsOf(installation)
+  for (const server of rows.servers) {
     await db.query(
-      `INSERT INTO ${MCP_SERVERS} (identifier, url, auth_credential, requires_approval, enabled, hidden, deleted)
-       VALUES (?, ?, ?, ?, 1, 0, 0)`,
+      `INSERT INTO ${MCP_SERVERS} (identifier, url, auth_credential, requires_approval, enabled, hidden, deleted, data_class)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
-        server,
+        server.identifier,
         `https://${NEVER_SELECTED}.invalid/mcp`,
         `${NEVER_SELECTED}-credential`,
-        approval ? 1 : 0,
+        server.requiresApproval ? 1 : 0,
+        server.enabled,
+        server.hidden,
+        server.deleted,
+        server.dataClass,
       ],
     )
   }
   const serverRows = await db.query(`SELECT uid, identifier FROM ${MCP_SERVERS}`)
   const serverUid = new Map(serverRows.map((row) => [text(row.identifier) ?? '', num(row.uid)]))
-  for (const tool of mcp) {
-    const prefix = `mcp_${tool.server ?? ''}_`
+  for (const tool of rows.mcpTools) {
     await db.query(
       `INSERT INTO ${MCP_TOOLS} (server, tool_name, remote_name, description, input_schema, orphaned)
-       VALUES (?, ?, ?, ?, ?, 0)`,
+       VALUES (?, ?, ?, ?, ?, ?)`,
       [
-        serverUid.get(tool.server ?? '') ?? 0,
-        tool.name,
-        tool.name.startsWith(prefix) ? tool.name.slice(prefix.length) : tool.name,
+        serverUid.get(tool.server) ?? 0,
+        tool.toolName,
+        tool.remoteName,
         `${NEVER_SELECTED} description`,
         JSON.stringify(tool.parameters),
+        tool.orphaned,
       ],
     )
   }
-  return mcp.length
+  await insertMany(
+    db,
+    TOOL_STATES,
+    ['tool_name', 'enabled'],
+    rows.toolSwitches.map((s) => [s.toolName, s.enabled ? 1 : 0]),
+  )
+  await insertMany(
+    db,
+    TOOL_GROUP_STATES,
+    ['group_name', 'enabled'],
+    rows.groupSwitches.map((s) => [s.groupName, s.enabled ? 1 : 0]),
+  )
+  return rows.mcpTools.length
 }

@@ -1,5 +1,5 @@
 import type { Engine } from '../db/database'
-import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from '../sql/tables'
+import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS, TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
 
 /**
  * Every column the server reads, per table: what a read-only user must be granted, and no more.
@@ -16,10 +16,14 @@ export const READ_COLUMNS: Readonly<Record<string, readonly string[]>> = {
     'started_at',
     'finished_at',
     'crdate',
+    'tstamp',
+    'requeue_count',
   ],
   [EVENTS]: ['uid', 'run', 'sequence', 'kind', 'round', 'duration_ms', 'payload', 'crdate'],
   [MCP_TOOLS]: ['uid', 'server', 'tool_name', 'remote_name', 'input_schema', 'orphaned'],
-  [MCP_SERVERS]: ['uid', 'identifier', 'requires_approval', 'enabled', 'hidden', 'deleted'],
+  [MCP_SERVERS]: ['uid', 'identifier', 'requires_approval', 'enabled', 'deleted', 'data_class'],
+  [TOOL_STATES]: ['tool_name', 'enabled'],
+  [TOOL_GROUP_STATES]: ['group_name', 'enabled'],
 }
 
 /** A database user or database name as the grant statements may name it. */

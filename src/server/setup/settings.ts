@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { instantSchema, toolSchema, type Tool } from '@/domain/contract'
+import { instantSchema, toolSchema } from '@/domain/contract'
 import { z } from '@/domain/zod'
+import type { BuiltinTool } from '../read/tools'
 
 /** CMS configuration that is not in the tables (`--settings <file>`); every key optional. */
 export const settingsSchema = z
@@ -56,11 +57,17 @@ export async function loadSettings(path: string | undefined): Promise<Settings> 
 }
 
 /**
+ * A built-in tool of the catalogue file: the API's `Tool`, and optionally `enabledByDefault`
+ * (whether the CMS's tool class is on until switched off; true when not given).
+ */
+const builtinToolSchema = toolSchema.extend({ enabledByDefault: z.boolean().optional() })
+
+/**
  * The built-in catalogue exported from the CMS: `{ "tools": [Tool, …] }` (as `/tools` answers)
  * or a bare array of tools. Without a file, no built-in tools (MCP tools still come from the
  * database).
  */
-export async function loadCatalogue(path: string | undefined): Promise<Tool[]> {
+export async function loadCatalogue(path: string | undefined): Promise<BuiltinTool[]> {
   if (path === undefined) return []
   const json = await readJson(path, 'tool catalogue')
   const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools
@@ -69,7 +76,7 @@ export async function loadCatalogue(path: string | undefined): Promise<Tool[]> {
       `The tool catalogue ${path} must be {"tools": [...]} or a list of tools, as /tools answers.`,
     )
   }
-  const parsed = z.array(toolSchema).safeParse(list)
+  const parsed = z.array(builtinToolSchema).safeParse(list)
   if (!parsed.success) {
     throw new ConfigFileError(
       `The tool catalogue ${path} is invalid (${firstIssue(parsed.error)}); it must hold the API's Tool shape.`,

@@ -14,7 +14,10 @@ export interface Dialect {
   field(json: string, key: PayloadKey): string
   /** True when the key holds a non-empty JSON string. */
   isText(json: string, key: PayloadKey): string
-  /** True when the key holds a string equal, code unit for code unit, to one of `n` parameters. */
+  /**
+   * True when the key holds a string equal, code unit for code unit, to one of `n` parameters,
+   * its U+0000 read as U+FFFD (as every engine reads names: `parseJsonText`).
+   */
   textIn(json: string, key: PayloadKey, n: number): string
   /** `column` divided by a bound positive integer, rounded down (column ≥ 0). */
   intDiv(column: string): string
@@ -23,8 +26,8 @@ export interface Dialect {
   /** A bound text parameter compared as {@link exact} compares. */
   exactParam(): string
   /**
-   * Text as a bound value. PostgreSQL text cannot hold U+0000 (nor can jsonb, so no stored name
-   * holds it): such a value is bound as NULL, which equals nothing, instead of failing the query.
+   * Text as a bound value. PostgreSQL text cannot hold U+0000 (no name read holds one, on any
+   * engine): such a value is bound as NULL, which equals nothing, instead of failing the query.
    */
   bindText(value: string): SqlValue
 }
@@ -52,7 +55,7 @@ const mysql: Dialect = {
   isText: (json, key) =>
     `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND CAST(JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) AS BINARY) <> '')`,
   textIn: (json, key, n) =>
-    `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND CAST(JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) AS BINARY) IN (${Array.from({ length: n }, () => 'CAST(? AS BINARY)').join(', ')}))`,
+    `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND REPLACE(CAST(JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) AS BINARY), X'00', X'EFBFBD') IN (${Array.from({ length: n }, () => 'CAST(? AS BINARY)').join(', ')}))`,
   intDiv: (column) => `(${column} DIV ?)`,
   exact: (column) => `CAST(${column} AS BINARY)`,
   exactParam: () => `CAST(? AS BINARY)`,
@@ -66,7 +69,7 @@ const sqlite: Dialect = {
   isText: (json, key) =>
     `(json_type(${json}, '$.${key}') = 'text' AND (${json} ->> '$.${key}') <> '')`,
   textIn: (json, key, n) =>
-    `(json_type(${json}, '$.${key}') = 'text' AND (${json} ->> '$.${key}') IN (${list(n)}))`,
+    `(json_type(${json}, '$.${key}') = 'text' AND rd_text(${json} ->> '$.${key}') IN (${list(n)}))`,
   intDiv: (column) => `(${column} / CAST(? AS INTEGER))`,
   exact: (column) => column,
   exactParam: () => '?',

@@ -1,11 +1,13 @@
 /**
  * Generated installations for the server's property tests: hostile tool names, refusal codes
- * beside `toolIsError: true`, `toolRefusal` absent and null, unknown kinds and statuses, runs
- * across DST changes, and summary queries over local days in zones with odd offsets.
+ * beside `toolIsError: true`, `toolRefusal` absent and null, failing calls after approvals denied
+ * and given, unknown kinds and statuses, requeued runs, runs stored at every privacy level (tool
+ * results holding U+0000), runs across DST changes, and summary queries over local days in zones
+ * with odd offsets.
  */
 import fc from 'fast-check'
 import { addDays, type IsoDay } from '@/domain/time'
-import type { MockRun, MockStep } from '@/mocks/installation'
+import type { MockRun, MockStep, StoredLevel } from '@/mocks/installation'
 import { HOSTILE_CORPUS } from '../../../test/fixtures/hostile-corpus'
 
 export const TOOL_NAMES = [
@@ -50,7 +52,14 @@ export const stepArb = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
-      kind: fc.constantFrom('llm', 'request', 'context', 'approval', 'reasoning', 'tool call'),
+      kind: fc.constantFrom('llm', 'request', 'context', 'reasoning', 'tool call'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('approval', 'input'),
+      approved: fc.constantFrom(false, false, true),
     }),
   },
 )
@@ -68,6 +77,8 @@ export const runArb = fc.record({
   startOffset: fc.integer({ min: 0, max: SPAN_DAYS * 86_400_000 }),
   gaps: fc.array(fc.integer({ min: 0, max: 7 * 3_600_000 }), { maxLength: 6 }),
   steps: fc.array(stepArb, { maxLength: 6 }),
+  requeued: fc.constantFrom(0, 0, 0, 1, 2),
+  level: fc.constantFrom<StoredLevel>('metadata', 'metadata', 'none', 'redacted', 'full'),
 })
 
 export type RunSpec = typeof runArb extends fc.Arbitrary<infer T> ? T : never
@@ -89,10 +100,11 @@ export function toRun(spec: RunSpec): MockRun {
       step.toolIsError = s.toolIsError
       if (s.toolRefusal !== undefined) step.toolRefusal = s.toolRefusal
     }
-    if (s.kind === 'approval') step.approved = sequence % 2 === 0
+    if (s.kind === 'approval' && 'approved' in s) step.approved = s.approved
     return step
   })
   return {
+    ...(spec.requeued > 0 ? { attempts: spec.requeued + 1 } : {}),
     uuid: spec.uuid,
     status: spec.status,
     configuration: 'page-editor',
