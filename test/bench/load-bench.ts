@@ -25,6 +25,7 @@ import { seedInstallation } from '@/server/seed/seed-installation'
 import { settingsOf } from '@/server/testing/serve-seeded'
 import { ENGINE_URLS } from '@/server/testing/engines'
 import type { BenchRow } from './harness'
+import { builtinCatalogueFile } from '@/server/seed/catalogue-rows'
 
 const SCALE = Number(process.env.RD_LOAD_SCALE ?? 20)
 const ENGINES = (process.env.RD_LOAD_ENGINES ?? 'sqlite,postgres').split(',') as Engine[]
@@ -81,7 +82,7 @@ async function prepare(engine: Engine, rows: BenchRow[]): Promise<{ url: string;
   const settings = `.bench/${NAME}-settings.json`
   writeFileSync(
     tools,
-    JSON.stringify({ tools: installation.tools.filter((t) => t.source === 'builtin') }),
+    JSON.stringify(builtinCatalogueFile(installation)),
   )
   writeFileSync(settings, JSON.stringify(settingsOf(installation)))
   return { url, args: ['--tools', tools, '--settings', settings] }

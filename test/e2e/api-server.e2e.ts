@@ -17,6 +17,7 @@ import { ADR_FIGURES, createInstallation, type MockRun } from '@/mocks/installat
 import { startApi, type RunningApi } from '@/server/cli/start-api'
 import { openDatabase } from '@/server/db/open-database'
 import { NEVER_SELECTED } from '@/server/seed/record-run'
+import { builtinCatalogueFile } from '@/server/seed/catalogue-rows'
 import { seedInstallation } from '@/server/seed/seed-installation'
 import { createTestDatabase, testEngines, type TestDatabase } from '@/server/testing/engines'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
@@ -49,6 +50,7 @@ interface Tally {
   calls: number
   succeeded: number
   failed: number
+  denied: number
   refusedArguments: number
   refusedTurn: number
   refusedOther: number
@@ -60,6 +62,7 @@ const noCalls = (): Tally => ({
   calls: 0,
   succeeded: 0,
   failed: 0,
+  denied: 0,
   refusedArguments: 0,
   refusedTurn: 0,
   refusedOther: 0,
@@ -84,6 +87,7 @@ function expectedCounts(from: string, to: string): Map<string, Tally> {
       const outcome = outcomeOf(step)
       if (outcome === 'succeeded') tally.succeeded++
       else if (outcome === 'failed') tally.failed++
+      else if (outcome === 'denied') tally.denied++
       else if (outcome === 'refused:arguments') tally.refusedArguments++
       else if (outcome === 'refused:turn') tally.refusedTurn++
       else tally.refusedOther++
@@ -128,8 +132,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'api-server-e2e-'))
   const tools = path.join(work, 'tools.json')
   const settings = path.join(work, 'settings.json')
-  const builtin = installation.tools.filter((tool) => tool.source === 'builtin')
-  await writeFile(tools, JSON.stringify({ tools: builtin }))
+  await writeFile(tools, JSON.stringify(builtinCatalogueFile(installation)))
   const { installation: name, privacyLevel, retentionDays, argumentCheckSince } = installation.meta
   await writeFile(
     settings,
@@ -239,6 +242,7 @@ function tallyOf(row: Record<string, string>): Tally {
     calls: cell('Calls'),
     succeeded: cell('Succeeded'),
     failed: cell('Failed'),
+    denied: cell('Denied'),
     refusedArguments: cell('Refused: arguments'),
     refusedTurn: cell('Refused: turn'),
     refusedOther: other.reduce((n, header) => n + cell(header), 0),
@@ -311,6 +315,7 @@ describe('the production build served by the API server over a seeded database',
               calls: Number(row.calls),
               succeeded: Number(row.succeeded),
               failed: Number(row.failed),
+              denied: Number(row.denied),
               refusedArguments: Number(row.refused_arguments),
               refusedTurn: Number(row.refused_turn),
               refusedOther: Number(row.refused_other),
@@ -408,8 +413,13 @@ describe('the production build served by the API server over a seeded database',
       ),
     ).toEqual(
       byRound(
-        run.steps.map((step) => ({
-          round: step.round,
+        run.steps.map((step, i) => ({
+          // An approval or answer, recorded at round 0, is shown with the turn it decided: the
+          // round of the last step before it that has one.
+          round:
+            (step.kind === 'approval' || step.kind === 'input') && step.round === 0
+              ? (run.steps.slice(0, i).findLast((s) => s.round > 0)?.round ?? 0)
+              : step.round,
           kind: step.kind,
           tool: step.toolName ?? '',
         })),

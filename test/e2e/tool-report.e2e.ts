@@ -66,6 +66,8 @@ describe('tool report on the demo installation', () => {
     const totals = await rowOf(page, /^All \d+ tools$/)
     expect(int(totals.Calls)).toBe(2386)
     expect(int(totals.Failed)).toBe(97)
+    // Calls an editor denied are counted apart: they never ran, and are no failures.
+    expect(int(totals.Denied)).toBeGreaterThan(0)
     expect(int(totals['Refused: arguments'])).toBe(0)
     expect(int((await rowOf(page, /^update_page_metadata/)).Failed)).toBe(58)
     expect(int((await rowOf(page, /^create_content_element_draft/)).Failed)).toBe(13)
@@ -89,6 +91,7 @@ describe('tool report on the demo installation', () => {
       'calls',
       'succeeded',
       'failed',
+      'denied',
       'refused_arguments',
       'refused_turn',
       'refused_other',
@@ -101,6 +104,7 @@ describe('tool report on the demo installation', () => {
     const sum = (key: string) => csv.data.reduce((n, row) => n + Number(row[key]), 0)
     expect(sum('calls')).toBe(2386)
     expect(sum('failed')).toBe(97)
+    expect(sum('denied')).toBe(int(totals.Denied))
     const byTool = new Map(csv.data.map((row) => [row.tool, row]))
     expect(byTool.get('update_page_metadata')?.failed).toBe('58')
     expect(byTool.get('create_content_element_draft')?.failed).toBe('13')

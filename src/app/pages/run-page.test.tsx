@@ -130,12 +130,16 @@ describe('/runs/:uuid', () => {
     expect(screen.getByText('Maximum iterations reached')).toBeInTheDocument()
   })
 
-  it('shows a declined approval as the decision of its round', async () => {
+  it('shows a denied approval, recorded at round 0, as the decision of its turn', async () => {
     renderAt('/runs/r-declined?tz=UTC')
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
-    expect(round(2).getByRole('heading', { level: 2 })).toHaveTextContent('approval declined')
-    expect(round(2).getByText('Declined by an editor')).toBeInTheDocument()
-    expect(round(2).getByText(/declined the approval card/)).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 2, name: /^Outside a round/ })).toBeNull()
+    expect(round(2).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Round 2 — 1 tool call, 1 denied, approval denied',
+    )
+    expect(round(2).getByText('Denied by an editor')).toBeInTheDocument()
+    expect(round(2).getByText('Denied (not run)')).toBeInTheDocument()
+    expect(round(2).getByText(/denied the approval card of this turn/)).toBeInTheDocument()
   })
 
   it('marks a run waiting for input as not finished, never as complete', async () => {

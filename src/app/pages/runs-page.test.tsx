@@ -156,7 +156,7 @@ describe('/runs page', () => {
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=failed&status=completed')
     expect(await screen.findByText('No run matches these filters')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show all runs of the range' }))
-    expect(await screen.findByText('5 runs holding 11 tool calls')).toBeInTheDocument()
+    expect(await screen.findByText('5 runs holding 12 tool calls')).toBeInTheDocument()
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Status' }),
       'waiting_for_input',
@@ -168,7 +168,7 @@ describe('/runs page', () => {
   it('reports an ignored outcome and sorts by any column with aria-sort', async () => {
     renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=bogus')
     expect(await screen.findByText(/Ignored outcome=bogus/)).toBeInTheDocument()
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     const header = screen.getByRole('columnheader', { name: /Refused: arguments/ })
     expect(header).toHaveAttribute('aria-sort', 'none')
     await userEvent.click(within(header).getByRole('button'))
@@ -195,7 +195,7 @@ describe('/runs page', () => {
     expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeDisabled()
     broken = false
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }))
-    expect(await screen.findByText('5 runs holding 11 tool calls')).toBeInTheDocument()
+    expect(await screen.findByText('5 runs holding 12 tool calls')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Export runs (CSV)' })).toBeEnabled()
   })
 
@@ -227,7 +227,7 @@ describe('/runs page', () => {
 
   it('reads the sort from the URL and writes a new one there, replacing the entry', async () => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     const toolCalls = screen.getByRole('columnheader', { name: /Tool calls/ })
     expect(toolCalls).toHaveAttribute('aria-sort', 'ascending')
     expect(screen.getByRole('columnheader', { name: /Started/ })).toHaveAttribute(
@@ -263,7 +263,7 @@ describe('/runs page', () => {
     expect(
       await screen.findByText(/Ignored sort=bogus and dir=sideways: not one of started, /),
     ).toBeInTheDocument()
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     expect(screen.getByRole('columnheader', { name: /Started/ })).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -280,14 +280,14 @@ describe('/runs page', () => {
     ["the browser's Back", (router: ReturnType<typeof renderAt>) => router.history.back()],
   ])('comes back from a run by %s to the same sort, with focus on that run', async (_, goBack) => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     const link = screen.getByRole('link', { name: /^2026-11-10 12:00:00/ })
     expect(link).toHaveAttribute('title', 'Run r-twice')
     await userEvent.click(link)
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(router.state.location.search).toMatchObject({ sort: 'toolCalls', dir: 'asc' })
     await goBack(router)
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     expect(router.state.location.pathname).toBe('/runs')
     expect(screen.getByRole('columnheader', { name: /Tool calls/ })).toHaveAttribute(
       'aria-sort',
@@ -300,7 +300,7 @@ describe('/runs page', () => {
 
   it('does not move focus into the list when it is reached another way', async () => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     // A fresh entry for the same list (as the navigation's link gives): no way back from a run.
@@ -308,7 +308,7 @@ describe('/runs page', () => {
       to: '/runs',
       search: { from: '2026-11-10', to: '2026-11-10', tz: 'UTC' },
     })
-    await screen.findByText('5 runs holding 11 tool calls')
+    await screen.findByText('5 runs holding 12 tool calls')
     expect(
       within(screen.getByRole('table', { name: /^Runs,/ })).getAllByRole('link'),
     ).not.toContain(document.activeElement)

@@ -66,7 +66,10 @@ const server = setupServer(
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () =>
     HttpResponse.json({
-      tools: [tool('update_page_metadata', 'idempotent_write'), tool('get_page_content')],
+      tools: [
+        tool('update_page_metadata', 'idempotent_write'),
+        { ...tool('get_page_content'), offered: false },
+      ],
     }),
   ),
   http.get(`${base}/runs`, ({ request }) => {
@@ -126,6 +129,17 @@ describe('/tools page', () => {
     expect(cellsOf(/^update_page_metadata/)[7]).toMatch(/^33\.3 %/)
     // get_page_content: 1 turn refusal + 1 success in range; the step before the range is not counted
     expect(cellsOf(/^get_page_content/).slice(0, 7)).toEqual(['2', '1', '0', '0', '0', '1', '0'])
+    // A tool the CMS no longer offers keeps its row and says so.
+    const notOffered = within(screen.getByRole('rowheader', { name: /^get_page_content/ }))
+    expect(notOffered.getByText('not offered')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^The CMS does not offer this tool/),
+    )
+    expect(
+      within(screen.getByRole('rowheader', { name: /^update_page_metadata/ })).queryByText(
+        'not offered',
+      ),
+    ).toBeNull()
     expect(screen.getByText('mcp_x_<img src=x onerror=alert(1)>')).toBeInTheDocument()
     expect(document.querySelector('img')).toBeNull()
     expect(screen.getAllByText('small sample').length).toBeGreaterThan(0)

@@ -1,6 +1,6 @@
 /**
  * Test and bench fixtures: the parameter schemas of the catalogue's writing tools, written from
- * agent-loop-facts.md (built-in schemas use only type, description, properties, required, enum,
+ * docs/reference/agent-loop.md (built-in schemas use only type, description, properties, required, enum,
  * items and boolean additionalProperties). Not the catalogue itself — that lives elsewhere.
  */
 const int = (description: string) => ({ type: 'integer', description })

@@ -61,7 +61,7 @@ export const refusalInLastRound = handRun(
   { status: 'failed', terminationReason: 'max_iterations' },
 )
 
-/** An editor declined the approval card; the run was cancelled. */
+/** An editor denied the turn of round 2: its call never ran, and the model went on. */
 export const approvalDeclined = handRun('r-declined', [
   llm(1),
   tool(1, 'get_page_content'),

@@ -50,10 +50,18 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
       </EmptyState>
     )
   }
+  const notOffered = tools.filter((tool) => tool.offered === false).length
   return (
     <>
       <CountsStatus summary={summary} />
       <UnreadableNotice count={unreadable} />
+      {notOffered > 0 ? (
+        <p className="muted">
+          {countOf(notOffered, 'tool is', 'tools are')} listed but not offered to the agents now
+          (marked “not offered”): known to the installation, and maybe called before, but switched
+          off, orphaned, or on an MCP server that is disabled, deleted or has no data class.
+        </p>
+      ) : null}
       <div className="checker-search">
         <label htmlFor={searchId}>Search tools</label>
         <input

@@ -73,3 +73,20 @@ describe('CatalogueTable', () => {
     expect(screen.getAllByTitle('still loading').length).toBeGreaterThan(0)
   })
 })
+
+describe('CatalogueTable, tools the CMS does not offer now', () => {
+  it('marks them where they stand and leaves the offered ones unmarked', async () => {
+    const off: Tool = { ...tool, name: 'mcp_crm_find', source: 'mcp', offered: false }
+    await renderTable({
+      rows: catalogueRows([{ ...tool, offered: true }, off], null, []),
+      filters,
+      otherCodes: [],
+      caption: 'Tool catalogue',
+      uncounted: () => 'loading the runs',
+      onInspect: () => undefined,
+    })
+    const marked = screen.getAllByText('not offered')
+    expect(marked).toHaveLength(1)
+    expect(marked[0]?.closest('th')).toHaveTextContent(/^mcp_crm_find/)
+  })
+})

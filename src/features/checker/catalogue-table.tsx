@@ -13,6 +13,7 @@ import { filterSearch, runsSearch } from '@/domain/links'
 import type { Filters } from '@/domain/filters'
 import type { CatalogueRow } from './catalogue-rows'
 import { ParameterList } from './parameter-list'
+import { NotOfferedTag } from '@/components/ui/not-offered-tag'
 import { formatCount } from '@/components/ui/format-count'
 import { TableScroll } from '@/components/ui/table-scroll'
 
@@ -100,6 +101,7 @@ export function CatalogueTable(props: CatalogueTableProps) {
             <span className="truncate" title={info.getValue()}>
               {info.getValue()}
             </span>
+            {info.row.original.tool.offered === false ? <NotOfferedTag /> : null}
           </span>
         ),
       }),

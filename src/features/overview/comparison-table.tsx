@@ -32,24 +32,28 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
     const name = r.tool ?? (all === 1 ? 'The 1 tool' : `All ${countOf(all, 'tool', 'tools')}`)
     const runs = (
       side: 'before' | 'after',
-      outcome?: 'failed' | 'refused-arguments' | 'refused-turn',
+      outcome?: 'failed' | 'denied' | 'refused-arguments' | 'refused-turn',
     ) => {
       const count =
         outcome === 'failed'
           ? r[side].failed
-          : outcome === 'refused-arguments'
-            ? r[side].refusedArguments
-            : outcome === 'refused-turn'
-              ? r[side].refusedTurn
-              : r[side].calls
+          : outcome === 'denied'
+            ? r[side].denied
+            : outcome === 'refused-arguments'
+              ? r[side].refusedArguments
+              : outcome === 'refused-turn'
+                ? r[side].refusedTurn
+                : r[side].calls
       const what =
         outcome === 'failed'
           ? 'failed calls'
-          : outcome === 'refused-arguments'
-            ? 'calls refused for arguments'
-            : outcome === 'refused-turn'
-              ? 'calls not run (refused: turn)'
-              : 'calls'
+          : outcome === 'denied'
+            ? 'calls denied by an editor'
+            : outcome === 'refused-arguments'
+              ? 'calls refused for arguments'
+              : outcome === 'refused-turn'
+                ? 'calls not run (refused: turn)'
+                : 'calls'
       // The bare number is all a sighted reader needs in its column; a screen reader hears
       // which count of which tool and side it opens.
       return (
@@ -94,6 +98,8 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
           {runs('after', 'failed')} <Rate stat={r.failure.after} />
         </td>
         <td className="num">{points(r.failure.change)}</td>
+        <td className="num">{runs('before', 'denied')}</td>
+        <td className="num">{runs('after', 'denied')}</td>
         <td className="num">
           <Rate stat={r.refusal.before} />
         </td>
@@ -134,6 +140,12 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
             </th>
             <th scope="col" className="num">
               Failure rate change
+            </th>
+            <th scope="col" className="num" title="Calls an editor denied: they never ran">
+              Denied before
+            </th>
+            <th scope="col" className="num" title="Calls an editor denied: they never ran">
+              Denied after
             </th>
             <th scope="col" className="num">
               Refusal rate before

@@ -17,7 +17,7 @@ export function outcomeLabel(step: Step): string {
 export function decisionLabel(step: Step): string {
   if (step.kind === 'approval') {
     if (step.approved === true) return 'Approved by an editor'
-    return step.approved === false ? 'Declined by an editor' : 'Decision not recorded'
+    return step.approved === false ? 'Denied by an editor' : 'Decision not recorded'
   }
   if (step.kind === 'input') return 'Question answered by the user'
   if (step.finishReason !== undefined) return `Finish reason: ${step.finishReason}`

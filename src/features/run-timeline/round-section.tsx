@@ -46,7 +46,7 @@ function roundSummary(group: RoundGroup, steps: number): string {
   if (refused > 0) parts.push(`${formatCount(refused)} refused`)
   if (notRun > 0) parts.push(`${formatCount(notRun)} not run`)
   const declined = group.approvals.filter((a) => a === false).length
-  if (declined > 0) parts.push(`approval declined`)
+  if (declined > 0) parts.push(`approval denied`)
   else if (group.approvals.includes(true)) parts.push('approved')
   else if (group.approvals.length > 0) parts.push('approval decision not recorded')
   if (group.inputs > 0)

@@ -116,6 +116,10 @@ const ToolReportBody = memo(function ToolReportBody({
     () => new Set(catalogue.filter(isWritingTool).map((t) => t.name)),
     [catalogue],
   )
+  const notOffered = useMemo(
+    () => new Set(catalogue.filter((t) => t.offered === false).map((t) => t.name)),
+    [catalogue],
+  )
   const options = useMemo(() => seriesOptionsFor(filters, meta), [filters, meta])
   const series = useMemo(() => outcomeSeries(state.summary, options), [state, options])
   const navigate = useNavigate()
@@ -171,6 +175,7 @@ const ToolReportBody = memo(function ToolReportBody({
             totals={totals}
             otherCodes={otherRefusalCodes(rows)}
             writingTools={writing}
+            notOffered={notOffered}
             catalogued={catalogued}
             filters={filters}
             sort={sort}

@@ -25,6 +25,7 @@ import { countOf, formatCount } from '@/components/ui/format-count'
 import { sameItems, useStable } from '@/components/ui/use-stable'
 import { TableScroll } from '@/components/ui/table-scroll'
 import { ToolSchemaHint, ToolSchemaLink } from '@/components/ui/tool-schema-link'
+import { NotOfferedTag } from '@/components/ui/not-offered-tag'
 
 export interface ToolTableProps {
   rows: ReadonlyArray<ToolRow>
@@ -33,6 +34,8 @@ export interface ToolTableProps {
   otherCodes: ReadonlyArray<string>
   caption: string
   writingTools: ReadonlySet<string>
+  /** Tools the catalogue lists as not offered by the CMS now (they may have been called). */
+  notOffered?: ReadonlySet<string>
   /**
    * The tools the catalogue offers, whose names link to their schema on the checker; null while
    * the catalogue is not known (names stay text).
@@ -46,6 +49,7 @@ export interface ToolTableProps {
 }
 
 const helper = createColumnHelper<ToolRow>()
+const NONE: ReadonlySet<string> = new Set()
 const num = formatCount
 
 /** Which calls a count column holds, for a link's name ('failed calls'); null: all calls. */
@@ -130,6 +134,7 @@ export function ToolTable({
   otherCodes: codes,
   caption,
   writingTools,
+  notOffered = NONE,
   catalogued,
   filters,
   sort,
@@ -165,6 +170,7 @@ export function ToolTable({
             />
             {info.row.original.source === 'mcp' ? <span className="tag">MCP</span> : null}
             {writingTools.has(info.getValue()) ? <span className="tag">writes</span> : null}
+            {notOffered.has(info.getValue()) ? <NotOfferedTag /> : null}
           </span>
         ),
         sortingFn: 'text',
@@ -207,7 +213,7 @@ export function ToolTable({
         ),
       }),
     ]
-  }, [otherCodes, writingTools, catalogued, filters, hintId])
+  }, [otherCodes, writingTools, notOffered, catalogued, filters, hintId])
   const data = useMemo(() => [...rows], [rows])
   // A link may name a refusal code this range has no column for: most calls first then.
   const shown =

@@ -1,7 +1,7 @@
 import type { z } from '@/domain/zod'
 import { KNOWN_TERMINATION_REASONS, type runSchema, type stepSchema } from '@/domain/contract'
 
-/** The run statuses and termination reasons the loop knows (agent-loop-facts). */
+/** The run statuses and termination reasons the loop knows (docs/reference/diagnostics-api.md). */
 export const TERMINATION_REASONS = KNOWN_TERMINATION_REASONS
 export const PENDING_STATUSES = [
   'running',

@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises'
 import { createInstallation } from '@/mocks/installation'
 import { openDatabase, redactUrl } from '../db/open-database'
+import { builtinCatalogueFile } from '../seed/catalogue-rows'
 import { seedInstallation } from '../seed/seed-installation'
 import { parseSeedOptions, SEED_USAGE, UsageError } from './options'
 
@@ -18,8 +19,8 @@ async function main(): Promise<void> {
     await db.close()
   }
   if (options.toolsOut !== undefined) {
-    const builtin = installation.tools.filter((tool) => tool.source === 'builtin')
-    await writeFile(options.toolsOut, `${JSON.stringify({ tools: builtin }, null, 2)}\n`)
+    const builtin = builtinCatalogueFile(installation)
+    await writeFile(options.toolsOut, `${JSON.stringify(builtin, null, 2)}\n`)
     process.stdout.write(`wrote the built-in catalogue to ${options.toolsOut}\n`)
   }
   if (options.settingsOut !== undefined) {

@@ -1,4 +1,4 @@
-/** The CMS's tables, as the `nr_llm` extension declares them (cms-run-tables.md). */
+/** The CMS's tables, as the `nr_llm` extension declares them (docs/reference/cms-rows.md). */
 export const RUNS = 'tx_nrllm_agentrun'
 export const EVENTS = 'tx_nrllm_agentrun_event'
 export const MCP_TOOLS = 'tx_nrllm_mcp_tool'

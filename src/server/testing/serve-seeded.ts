@@ -5,6 +5,7 @@ import type { Installation } from '@/mocks/installation'
 import { startApi, type RunningApi } from '../cli/start-api'
 import type { Engine } from '../db/database'
 import { openDatabase } from '../db/open-database'
+import { builtinCatalogueFile } from '../seed/catalogue-rows'
 import { seedInstallation } from '../seed/seed-installation'
 import { createTestDatabase } from './engines'
 
@@ -52,10 +53,7 @@ export async function serveSeeded(
   const dir = mkdtempSync(join(tmpdir(), 'rd-api-'))
   const tools = join(dir, 'tools.json')
   const settings = join(dir, 'settings.json')
-  writeFileSync(
-    tools,
-    JSON.stringify({ tools: installation.tools.filter((t) => t.source === 'builtin') }),
-  )
+  writeFileSync(tools, JSON.stringify(builtinCatalogueFile(installation)))
   writeFileSync(settings, JSON.stringify(settingsOf(installation)))
   let tokens: string | undefined
   if (options.tokens !== undefined) {
