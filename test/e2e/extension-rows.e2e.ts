@@ -72,9 +72,11 @@ async function tableRows(page: Page): Promise<Map<string, Record<string, string>
   const headers = (await page.locator('table thead th').allInnerTexts()).map((h) =>
     h.replace(/[▲▼]/g, '').trim(),
   )
-  const rows = await page.locator('table tbody tr').evaluateAll((found) =>
-    found.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())),
-  )
+  const rows = await page
+    .locator('table tbody tr')
+    .evaluateAll((found) =>
+      found.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText.trim())),
+    )
   return new Map(
     rows.map((cells) => [
       (cells[0] ?? '').split(/\s/)[0] ?? '',

@@ -98,8 +98,11 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
           {runs('after', 'failed')} <Rate stat={r.failure.after} />
         </td>
         <td className="num">{points(r.failure.change)}</td>
-        <td className="num">{runs('before', 'denied')}</td>
-        <td className="num">{runs('after', 'denied')}</td>
+        <td className="num ov-pair">
+          {runs('before', 'denied')}
+          <span aria-hidden="true"> → </span>
+          {runs('after', 'denied')}
+        </td>
         <td className="num">
           <Rate stat={r.refusal.before} />
         </td>
@@ -141,11 +144,12 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
             <th scope="col" className="num">
               Failure rate change
             </th>
-            <th scope="col" className="num" title="Calls an editor denied: they never ran">
-              Denied before
-            </th>
-            <th scope="col" className="num" title="Calls an editor denied: they never ran">
-              Denied after
+            <th
+              scope="col"
+              className="num"
+              title="Calls an editor denied (they never ran): before → after the decision"
+            >
+              Denied before → after
             </th>
             <th scope="col" className="num">
               Refusal rate before
