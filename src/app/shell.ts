@@ -66,8 +66,8 @@ export const PAGE_INTROS = {
     headingId: 'tools-title',
     title: 'Tools',
     lead:
-      'Every tool call of the agent runs in the range, by outcome: succeeded, failed, or refused ' +
-      'by the argument check (ADR 246) with its code.',
+      'Every tool call of the agent runs in the range, by outcome: succeeded, failed, denied by ' +
+      'an editor (it never ran), or refused by the argument check (ADR 246) with its code.',
     zoneLabel: 'Days are read in',
   },
   '/runs': {
@@ -82,8 +82,9 @@ export const PAGE_INTROS = {
     headingId: 'checker-title',
     title: 'Checker',
     lead:
-      'The tools offered to models, what each schema lets the argument check (ADR 246) judge, ' +
-      'and a playground that shows the answer a model would receive for a call.',
+      'The tools the installation knows (and whether it offers each to models now), what each ' +
+      'schema lets the argument check (ADR 246) judge, and a playground that shows the answer a ' +
+      'model would receive for a call.',
     zoneLabel: null,
   },
 } as const satisfies Record<string, PageIntroText>

@@ -152,7 +152,7 @@ const ToolReportBody = memo(function ToolReportBody({
         meta.latestAt === null ? (
           <EmptyState title="This installation has not recorded any agent runs yet">
             Once agents run, every tool call appears here per tool and outcome: succeeded, failed,
-            or refused by the argument check with its code.
+            denied by an editor, or refused by the argument check with its code.
           </EmptyState>
         ) : (
           <EmptyState title="No tool calls in this range">
