@@ -20,6 +20,16 @@ export const toolSchema = z.object({
 
 export type Tool = z.infer<typeof toolSchema>
 
+/**
+ * A built-in tool as the CMS exports its catalogue (the API server's `--tools` file): the API's
+ * `Tool` and, optionally, `enabledByDefault` — whether the tool's class is on until switched off
+ * (true when absent). Built-in tools exist only as code in the CMS; nothing in its tables lists
+ * them.
+ */
+export const builtinToolSchema = toolSchema.extend({ enabledByDefault: z.boolean().optional() })
+
+export type BuiltinTool = z.infer<typeof builtinToolSchema>
+
 export const toolsResponseSchema = z.object({ tools: z.array(toolSchema) })
 
 export type ToolsResponse = z.infer<typeof toolsResponseSchema>

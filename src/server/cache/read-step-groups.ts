@@ -2,7 +2,7 @@ import { num, text, type Database } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, sql } from '../sql/fragment'
 import { EVENTS } from '../sql/tables'
-import { stepsWithOpeners } from '../read/turn-opener'
+import { openersFor } from '../read/turn-opener'
 import { BUCKET_SECONDS, type StepGroup } from './step-store'
 
 /**
@@ -26,7 +26,7 @@ export async function readStepGroups(
       ${d.exact('s.kind')} AS kind, ${onTool('toolName')} AS tool,
       ${onTool('toolRefusal')} AS refusal, ${onTool('toolIsError')} AS is_error,
       ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS steps
-    FROM ${stepsWithOpeners(d, range)}
+    FROM ${await openersFor(db, range)}
     GROUP BY 1, 2, 3, 4, 5, 6, 7`
   const rows = await db.query(statement.sql, statement.params)
   return rows.map((row) => ({

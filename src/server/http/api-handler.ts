@@ -8,7 +8,8 @@ import { readMeta } from '../read/meta'
 import { BadCursorError, findRun, pageOfRuns, writeRuns } from '../read/runs'
 import type { SummaryCache } from '../cache/summary-cache'
 import { countSummary } from '../read/summary'
-import { readTools, type BuiltinTool } from '../read/tools'
+import type { BuiltinTool } from '@/domain/contract'
+import { readTools } from '../read/tools'
 import { ClientGoneError, sendError, sendJson, sendJsonStream } from './respond'
 
 /** Where the dashboard looks for the API by default. */

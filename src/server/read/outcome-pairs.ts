@@ -6,7 +6,7 @@ import { bound, type Fragment } from '../sql/fragment'
 
 /**
  * The raw JSON texts of `toolRefusal` and `toolIsError` of a group, and of the `approved` of the
- * approval that opened its turn (`openedBySql`); '' where absent.
+ * approval that opened its turn (`stepsWithOpeners`); '' where absent.
  */
 export interface OutcomePair {
   refusal: string

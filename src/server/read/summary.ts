@@ -8,7 +8,7 @@ import { namesOneOf, secondsFrom } from './run-match'
 import { decodeOutcomeFields, pairSql, type OutcomePairs } from './outcome-pairs'
 import { summaryOf, SummaryRows, type ServedSummary, type SummaryQuery } from './summary-shape'
 import { timeBuckets } from './time-buckets'
-import { stepsWithOpeners } from './turn-opener'
+import { denyingRuns, stepsWithOpeners } from './turn-opener'
 
 export type { ServedSummary } from './summary-shape'
 
@@ -16,7 +16,7 @@ export type { ServedSummary } from './summary-shape'
  * The pre-aggregated summary of decision 0008, counted by the database: the runs `/runs` would
  * list for the query, their tool calls in `[from, to)` grouped by local day, tool and outcome.
  * SQL groups the calls by time bucket and the raw payload texts the outcome rule reads (with the
- * `approved` of the approval that opened a failing call's turn, `openedBySql`); Node decodes each
+ * `approved` of the approval that opened a failing call's turn, `stepsWithOpeners`); Node decodes each
  * group's fields and applies the project's one outcome rule (`outcomeOf`), so the rule is never
  * written in SQL. Which raw texts are refused, failed or unreadable is then bound into the
  * per-run statement as values.
@@ -31,6 +31,8 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
     query.tz,
   )
   const width = timeBuckets(days, from, to)
+  // The runs that may hold a denied call among the steps in range, once for every statement.
+  const denying = await denyingRuns(db, inRange(from, to))
   const callsInRange = bound(
     `${d.exact('e.kind')} = 'tool' AND e.crdate >= ? AND e.crdate < ?
        AND e.run IN (SELECT r.uid FROM ${RUNS} r)`,
@@ -41,7 +43,7 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
        ${d.exact(d.field('s.j', 'toolRefusal'))} AS refusal,
        ${d.exact(d.field('s.j', 'toolIsError'))} AS is_error,
        ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS calls
-     FROM ${stepsWithOpeners(d, callsInRange)}
+     FROM ${stepsWithOpeners(d, callsInRange, denying)}
      GROUP BY 1, 2, 3, 4, 5`
   const groups = await db.query(grouped.sql, grouped.params)
   const pairs: OutcomePairs = { refused: [], failed: [], counted: [] }
@@ -70,8 +72,8 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
     rows.add(day, fields.toolName, fields.outcome, num(group.calls))
   }
   const [runs, stepKinds] = await Promise.all([
-    countRuns(db, d, query, from, to, pairs),
-    listKinds(db, d, query, from, to, pairs),
+    countRuns(db, d, query, from, to, pairs, denying),
+    listKinds(db, d, query, from, to, pairs, denying),
   ])
   return summaryOf(query, rows, runs, stepKinds)
 }
@@ -80,12 +82,16 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
 const truth = (condition: Fragment): Fragment => sql`(CASE WHEN ${condition} THEN 1 ELSE 0 END)`
 const and = (...parts: Fragment[]): Fragment => join(parts, ' AND ')
 
+/** The steps `e` recorded in `[from, to)` (Unix seconds). */
+const inRange = (from: number, to: number): Fragment =>
+  bound('e.crdate >= ? AND e.crdate < ?', [from, to])
+
 /**
  * The steps `s` (payload parsed as `s.j`, a failing call's turn opener as `s.opened_by`) of every
- * run in `[from, to)`, `tool_write` rows left out.
+ * run in `[from, to)`, `tool_write` rows left out; `denying` as `stepsWithOpeners` takes it.
  */
-function stepsInRange(d: Dialect, from: number, to: number): Fragment {
-  return stepsWithOpeners(d, bound('e.crdate >= ? AND e.crdate < ?', [from, to]))
+function stepsInRange(d: Dialect, from: number, to: number, denying: readonly number[]) {
+  return stepsWithOpeners(d, inRange(from, to), denying)
 }
 
 async function countRuns(
@@ -95,6 +101,7 @@ async function countRuns(
   from: number,
   to: number,
   pairs: OutcomePairs,
+  denying: readonly number[],
 ) {
   const filtered = query.tools.length > 0
   const tool = bound(`${d.exact('s.kind')} = 'tool'`)
@@ -118,7 +125,7 @@ async function countRuns(
         SUM(${truth(and(isCounted, pairSql(d, pairs.failed)))}) AS failed,
         SUM(${truth(unreadable)}) AS unreadable,
         MAX(${truth(and(tool, selected))}) AS hit
-      FROM ${stepsInRange(d, from, to)}
+      FROM ${stepsInRange(d, from, to, denying)}
       GROUP BY s.run
     ) m ON m.run = r.uid
     ${filtered ? 'WHERE m.hit = 1' : ''}
@@ -144,6 +151,7 @@ async function listKinds(
   from: number,
   to: number,
   pairs: OutcomePairs,
+  denying: readonly number[],
 ): Promise<string[]> {
   const listed = truth(and(bound(d.isText('s.j', 'toolName')), pairSql(d, pairs.counted)))
   const matched =
@@ -152,7 +160,7 @@ async function listKinds(
            AND ${bound('e.crdate >= ? AND e.crdate < ?', [from, to])}
            AND ${namesOneOf(d, d.json('e.payload'), query.tools)})`
       : bound('')
-  const statement = sql`SELECT DISTINCT ${d.exact('s.kind')} AS kind FROM ${stepsInRange(d, from, to)}
+  const statement = sql`SELECT DISTINCT ${d.exact('s.kind')} AS kind FROM ${stepsInRange(d, from, to, denying)}
       WHERE s.run IN (SELECT r.uid FROM ${RUNS} r) ${matched}
         AND (${d.exact('s.kind')} <> 'tool' OR ${listed} = 1)`
   const rows = await db.query(statement.sql, statement.params)

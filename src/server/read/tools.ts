@@ -1,10 +1,7 @@
-import { toolSchema, type Tool } from '@/domain/contract'
+import { toolSchema, type BuiltinTool, type Tool } from '@/domain/contract'
 import { isOffered, isServerUsable, type ToolSwitches } from '@/domain/offered-tools'
 import { num, text, type Database } from '../db/database'
 import { MCP_SERVERS, MCP_TOOLS, TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
-
-/** A built-in tool of the `--tools` file: the API's shape and the tool class's default. */
-export type BuiltinTool = Tool & { enabledByDefault?: boolean | undefined }
 
 /** What `/tools` serves, and the MCP rows it left out with the reason (for the log). */
 export interface Catalogue {

@@ -1,7 +1,42 @@
 import { TURN_LOOKBACK } from '@/domain/denied-calls'
-import type { Dialect } from '../sql/dialect'
-import { sql, type Fragment } from '../sql/fragment'
+import { num, type Database } from '../db/database'
+import { DIALECTS, type Dialect } from '../sql/dialect'
+import { integerIn, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, WRITE_KIND } from '../sql/tables'
+
+const kind = (d: Dialect, alias: string) => d.exact(`${alias}.kind`)
+const noCall = (d: Dialect, alias: string) =>
+  `${kind(d, alias)} <> 'tool' AND ${kind(d, alias)} <> '${WRITE_KIND}'`
+const approvedOf = (d: Dialect, alias: string) => d.field(d.json(`${alias}.payload`), 'approved')
+
+/** The runs of the rows matching `where` (on `e`): each one's first and last sequence among them. */
+const spans = (where: Fragment): Fragment =>
+  sql`(SELECT e.run, MIN(e.sequence) AS low, MAX(e.sequence) AS high
+    FROM ${EVENTS} e WHERE ${where} GROUP BY e.run) span`
+
+/** A row `alias` of a span's run from `TURN_LOOKBACK` before its first row to its last. */
+const nearSpan = (alias: string) => `${alias}.run = span.run
+  AND ${alias}.sequence >= span.low - ${String(TURN_LOOKBACK)} AND ${alias}.sequence <= span.high`
+
+/**
+ * The runs of the rows matching `where` (a condition on `e`) that hold an `approval` step with
+ * `approved: false` near those rows (from `TURN_LOOKBACK` before the first to the last): only
+ * they can hold a denied call among the rows. The condition on `approved` is `isDeniedCall`'s,
+ * read from the same JSON text. A few per hundred runs; none most of the time.
+ */
+export async function denyingRuns(db: Database, where: Fragment): Promise<number[]> {
+  const d = DIALECTS[db.engine]
+  const denies = (alias: string) =>
+    `${kind(d, alias)} = 'approval' AND ${d.exact(approvedOf(d, alias))} = 'false'`
+  // Among the rows themselves (read in order), and among the other steps of their runs near them
+  // (before the first, or committed apart from them).
+  const statement = sql`SELECT e.run FROM ${EVENTS} e WHERE ${where} AND ${denies('e')}
+    UNION
+    SELECT span.run FROM ${spans(where)} JOIN ${EVENTS} e ON ${nearSpan('e')}
+    WHERE NOT (${where}) AND ${denies('e')}`
+  const rows = await db.query(statement.sql, statement.params)
+  return rows.map((row) => num(row.run))
+}
 
 /**
  * The event rows that match `where` (a condition on `e`), `tool_write` rows left out, as a
@@ -10,39 +45,53 @@ import { EVENTS, WRITE_KIND } from '../sql/tables'
  * `approved` of the step that opened its turn — the nearest earlier step of its run (by
  * sequence, then row, at most `TURN_LOOKBACK` back) that is no call — when that step is an
  * `approval`; NULL otherwise. Node decides with the one rule (`isDeniedCall`) whether the call
- * was denied.
+ * was denied. `denying` ({@link denyingRuns}) are the only runs whose rows can have a denying
+ * opener; every other row gets NULL without looking.
  *
- * Set-based, for every engine: the runs' steps just before and among the rows (`TURN_LOOKBACK`
- * back) are read beside them; a running count of steps that are no call numbers each turn
- * (`SUM … OVER`), and each row takes its turn's first step (`FIRST_VALUE`). A correlated look-back
- * per call took MariaDB seconds per thousand calls in a run of 300,000 steps: it seeks the run,
- * not the sequence, and its `MAX … OVER` a frame is quadratic.
+ * Set-based, for every engine: the denying runs' rows are read with those runs' steps just
+ * before and among them; a running count of steps that are no call numbers each turn
+ * (`SUM … OVER`), and each row takes its turn's first step (`FIRST_VALUE`). A correlated
+ * look-back per failing call took MariaDB seconds per thousand calls in a run of 300,000 steps
+ * (it seeks the run, not the sequence); turn windows over every row cost it four times the plain
+ * read, so only the few denying runs get them.
  */
-export function stepsWithOpeners(d: Dialect, where: Fragment): Fragment {
-  const kind = (alias: string) => d.exact(`${alias}.kind`)
-  const noCall = (alias: string) => `${kind(alias)} <> 'tool' AND ${kind(alias)} <> '${WRITE_KIND}'`
+export function stepsWithOpeners(
+  d: Dialect,
+  where: Fragment,
+  denying: readonly number[],
+): Fragment {
+  const plain = (condition: Fragment) => sql`SELECT e.uid, e.run, e.sequence, e.kind, e.crdate,
+      ${d.json('e.payload')} AS j, NULL AS opened_by
+    FROM ${EVENTS} e WHERE ${condition} AND ${kind(d, 'e')} <> '${WRITE_KIND}'`
+  if (denying.length === 0) return sql`(${plain(where)}) s`
+  const theirs = integerIn('e.run', denying)
   const approved = (alias: string) =>
-    `CASE WHEN ${kind(alias)} = 'approval' THEN ${d.field(d.json(`${alias}.payload`), 'approved')} END`
+    `CASE WHEN ${kind(d, alias)} = 'approval' THEN ${approvedOf(d, alias)} END`
   const turn = `PARTITION BY n.run, n.turn ORDER BY n.sequence, n.uid`
   const first = (value: string) =>
-    `FIRST_VALUE(CASE WHEN ${noCall('n')} THEN ${value} END) OVER (${turn})`
-  return sql`(SELECT w.uid, w.run, w.sequence, w.kind, w.crdate, w.j,
-      CASE WHEN ${kind('w')} = 'tool' AND ${d.exact(d.field('w.j', 'toolIsError'))} = 'true'
-        AND w.opener_kind = 'approval' AND w.opener_sequence >= w.sequence - ${String(TURN_LOOKBACK)}
-        THEN w.opener_approved END AS opened_by
-    FROM (SELECT n.*, ${first(kind('n'))} AS opener_kind, ${first('n.sequence')} AS opener_sequence,
-        ${first('n.approved')} AS opener_approved
-      FROM (SELECT m.*, SUM(CASE WHEN ${noCall('m')} THEN 1 ELSE 0 END)
+    `FIRST_VALUE(CASE WHEN ${noCall(d, 'n')} THEN ${value} END) OVER (${turn})`
+  return sql`(${plain(sql`${where} AND NOT (${theirs})`)}
+  UNION ALL
+  SELECT w.uid, w.run, w.sequence, w.kind, w.crdate, w.j,
+      CASE WHEN ${kind(d, 'w')} = 'tool' AND ${d.exact(d.field('w.j', 'toolIsError'))} = 'true'
+        AND w.opener_kind = 'approval'
+        AND w.opener_sequence >= w.sequence - ${String(TURN_LOOKBACK)}
+        THEN w.opener_approved END
+    FROM (SELECT n.*, ${first(kind(d, 'n'))} AS opener_kind,
+        ${first('n.sequence')} AS opener_sequence, ${first('n.approved')} AS opener_approved
+      FROM (SELECT m.*, SUM(CASE WHEN ${noCall(d, 'm')} THEN 1 ELSE 0 END)
           OVER (PARTITION BY m.run ORDER BY m.sequence, m.uid ROWS UNBOUNDED PRECEDING) AS turn
         FROM (SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, ${d.json('e.payload')} AS j,
               ${approved('e')} AS approved, 1 AS counted
-            FROM ${EVENTS} e WHERE ${where} AND ${kind('e')} <> '${WRITE_KIND}'
+            FROM ${EVENTS} e WHERE ${where} AND ${theirs} AND ${kind(d, 'e')} <> '${WRITE_KIND}'
           UNION ALL
           SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, NULL, ${approved('e')}, 0
-            FROM ${EVENTS} e JOIN (SELECT e.run, MIN(e.sequence) AS low, MAX(e.sequence) AS high
-                FROM ${EVENTS} e WHERE ${where} GROUP BY e.run) span
-              ON e.run = span.run AND e.sequence >= span.low - ${String(TURN_LOOKBACK)}
-                AND e.sequence <= span.high
-            WHERE NOT (${where}) AND ${noCall('e')}) m) n) w
+            FROM ${EVENTS} e JOIN ${spans(sql`${where} AND ${theirs}`)} ON ${nearSpan('e')}
+            WHERE NOT (${where}) AND ${noCall(d, 'e')}) m) n) w
     WHERE w.counted = 1) s`
+}
+
+/** `stepsWithOpeners` with its denying runs looked up first, for a caller with one statement. */
+export async function openersFor(db: Database, where: Fragment): Promise<Fragment> {
+  return stepsWithOpeners(DIALECTS[db.engine], where, await denyingRuns(db, where))
 }

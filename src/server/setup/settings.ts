@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { instantSchema, toolSchema } from '@/domain/contract'
+import { builtinToolSchema, instantSchema, type BuiltinTool } from '@/domain/contract'
 import { z } from '@/domain/zod'
-import type { BuiltinTool } from '../read/tools'
 
 /** CMS configuration that is not in the tables (`--settings <file>`); every key optional. */
 export const settingsSchema = z
@@ -55,12 +54,6 @@ export async function loadSettings(path: string | undefined): Promise<Settings> 
   }
   return parsed.data
 }
-
-/**
- * A built-in tool of the catalogue file: the API's `Tool`, and optionally `enabledByDefault`
- * (whether the CMS's tool class is on until switched off; true when not given).
- */
-const builtinToolSchema = toolSchema.extend({ enabledByDefault: z.boolean().optional() })
 
 /**
  * The built-in catalogue exported from the CMS: `{ "tools": [Tool, …] }` (as `/tools` answers)

@@ -4,6 +4,8 @@
  * `tx_nrllm_tool_state` and `tx_nrllm_tool_group_state`. `/tools` serves what these rows say by
  * the extension's rules (`isOffered`); the seeder writes the same rows into the CMS's tables.
  */
+import type { z } from '@/domain/zod'
+import type { builtinToolSchema } from '@/domain/contract'
 import { isOffered, isServerUsable, type ToolSwitches } from '@/domain/offered-tools'
 import type { JsonSchema, ToolDefinition } from './json-schema'
 import { MCP_TOOLS } from './mcp-tools'
@@ -11,7 +13,7 @@ import { READING_TOOLS } from './reading-tools'
 import { WRITING_TOOLS } from './writing-tools'
 
 /** A built-in tool as the CMS exports it: the API's shape and the tool class's default. */
-export type BuiltinTool = ToolDefinition & { enabledByDefault: boolean }
+export type BuiltinTool = z.input<typeof builtinToolSchema> & { enabledByDefault: boolean }
 
 /** A row of `tx_nrllm_mcp_server` (never its URL or credential). */
 export interface McpServerRow {
