@@ -80,10 +80,7 @@ async function prepare(engine: Engine, rows: BenchRow[]): Promise<{ url: string;
   }
   const tools = `.bench/${NAME}-tools.json`
   const settings = `.bench/${NAME}-settings.json`
-  writeFileSync(
-    tools,
-    JSON.stringify(builtinCatalogueFile(installation)),
-  )
+  writeFileSync(tools, JSON.stringify(builtinCatalogueFile(installation)))
   writeFileSync(settings, JSON.stringify(settingsOf(installation)))
   return { url, args: ['--tools', tools, '--settings', settings] }
 }
