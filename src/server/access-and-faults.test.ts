@@ -20,6 +20,7 @@ import { RUNS } from './sql/tables'
 import { createTestDatabase, testEngines } from './testing/engines'
 import { recordingDatabase } from './testing/recording-database'
 import { serveSeeded, type SeededServer } from './testing/serve-seeded'
+import { SummaryView } from './view/summary-view'
 
 const TOKEN = 'a-test-token-that-is-long-enough-0123456789'
 const installation = createInstallation({ scale: 0.2 })
@@ -61,6 +62,7 @@ describe('bearer tokens', () => {
       builtinTools: [],
       tokens: [Buffer.alloc(32)],
       log: () => undefined,
+      summaries: new SummaryView(db),
     })
     const listening = await listen({ handle, host: '127.0.0.1', port: 0 })
     const answer = await fetch(`${listening.url}/api/diagnostics/v1/summary?from=x`, {
@@ -188,5 +190,48 @@ describe('faults while answering', () => {
     expect(logged.join('\n')).toMatch(/no such column/)
     await api.close()
     await database.drop()
+  })
+})
+
+describe('the state folder', () => {
+  let served: SeededServer
+  beforeAll(async () => {
+    served = await serveSeeded('sqlite', installation)
+  }, 60_000)
+  afterAll(async () => served?.stop())
+
+  const start = async (state: string) => {
+    const log: string[] = []
+    const args = ['--database', served.databaseUrl, '--port', '0', '--state', state]
+    const api = await startApi(parseApiOptions(args), (line) => log.push(line))
+    return { api, log }
+  }
+  const year = `/api/diagnostics/v1/summary?from=2025-11-01T00:00:00Z&to=2026-12-01T00:00:00Z&tz=UTC`
+
+  it('keeps the view between starts, so the first answer after a restart is no 503', async () => {
+    const state = join(dir, 'state')
+    const first = await start(state)
+    while (!first.api.summaries.built) await first.api.summaries.current()
+    const counted = await (await fetch(`${first.api.url}${year}`)).json()
+    await first.api.close()
+    const second = await start(state)
+    try {
+      expect(second.log.find((line) => line.startsWith('summary view: read '))).toBeDefined()
+      const answer = await fetch(`${second.api.url}${year}`)
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toEqual(counted)
+    } finally {
+      await second.api.close()
+    }
+  })
+
+  it('serves from memory, and says so, when the folder cannot be made', async () => {
+    const { api, log } = await start(join(file('not-a-folder', ''), 'state'))
+    try {
+      expect(log[0]).toMatch(/cannot use the state folder .* kept in memory only/)
+      expect((await fetch(`${api.url}/api/diagnostics/v1/meta`)).status).toBe(200)
+    } finally {
+      await api.close()
+    }
   })
 })

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runSchema, summaryResponseSchema, type Run } from '../domain/contract'
 import { createScope, emptySummary, foldRuns, fromAggregate } from '../domain/summary'
 import type { MockRun, MockStep } from '../mocks/installation'
-import { SummaryCache } from './cache/summary-cache'
+import { SummaryView } from './view/summary-view'
 import type { Database } from './db/database'
 import { createApiHandler } from './http/api-handler'
 import { listen, type Listening } from './http/listen'
@@ -84,7 +84,7 @@ describe.each(engines)('a run of 300,000 steps on %s', (engine) => {
     tables = await createEmptyTables(engine)
     await appendRuns(tables.writer, [HUGE, ...SMALL])
     db = largestResult(tables.reader)
-    const summaries = new SummaryCache(db, { refreshMs: 0, chunkUids: STEP_ROWS_PER_STATEMENT })
+    const summaries = new SummaryView(db, { refreshMs: 0, chunkUids: STEP_ROWS_PER_STATEMENT })
     await summaries.current()
     const settings = {
       installation: 'x',

@@ -2,11 +2,11 @@
  * Values at the edge of what the CMS stores: a 16 MB payload at the `full` privacy level (the
  * database parses it; the server receives only the allow-listed keys, a few bytes) and a tool
  * name of 10,000 characters (stored, matched exactly by the tool filter, returned intact by
- * every endpoint and by the summary cache).
+ * every endpoint and by the summary view).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runSchema, summaryResponseSchema } from '../domain/contract'
-import { SummaryCache } from './cache/summary-cache'
+import { SummaryView } from './view/summary-view'
 import { text } from './db/database'
 import { createApiHandler } from './http/api-handler'
 import { listen, type Listening } from './http/listen'
@@ -81,7 +81,7 @@ describe.each(engines)('large values on %s', (engine) => {
       retentionDays: null,
       argumentCheckSince: null,
     }
-    const summaries = new SummaryCache(recorded, { refreshMs: 0 })
+    const summaries = new SummaryView(recorded, { refreshMs: 0 })
     await summaries.current()
     const handle = createApiHandler({
       db: recorded,

@@ -17,6 +17,7 @@ import { EVENTS, RUNS } from './sql/tables'
 import { askServer } from './testing/ask'
 import { createTestDatabase, testEngines, type TestDatabase } from './testing/engines'
 import { recordingDatabase } from './testing/recording-database'
+import { SummaryView } from './view/summary-view'
 
 const LEAK = 'FULL-LEVEL-TRANSCRIPT'
 const UUID = '0b6f2c1e-7d4a-4c1b-9a55-3f1e2d4c5b6a'
@@ -106,12 +107,15 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
       retentionDays: null,
       argumentCheckSince: null,
     }
+    const summaries = new SummaryView(recorded, { refreshMs: 0 })
+    await summaries.current()
     const handle = createApiHandler({
       db: recorded,
       settings,
       builtinTools: [],
       tokens: null,
       log: () => undefined,
+      summaries,
     })
     listening = await listen({ handle, host: '127.0.0.1', port: 0 })
     ask = askServer(`${listening.url}/api/diagnostics/v1`)

@@ -63,7 +63,7 @@ describe.each(engines.filter((engine) => engine !== 'sqlite'))(
         statementTimeoutMs: 60_000,
       })
       try {
-        // The summary cache's first build is done: nothing else holds a connection.
+        // The summary view's first build is done: nothing else holds a connection.
         while (!served.api.summaries.built) await served.api.summaries.current()
         const release = await lockRuns(engine as Exclude<Engine, 'sqlite'>, served.databaseUrl)
         // One /runs page asks for its page and its count at once: both connections, held.

@@ -48,6 +48,8 @@ beforeAll(async () => {
     },
     () => undefined,
   )
+  // The first count is done before the pages ask (the dashboard's 'counting' state has its own tests).
+  while (!api.summaries.built) await api.summaries.current()
   browser = await launchBrowser()
 }, 120_000)
 afterEach(async () => {

@@ -9,3 +9,4 @@ export {
   type RunsParams,
 } from './runs-params'
 export { parseSummaryParams, type SummaryParams } from './summary-params'
+export { SUMMARY_GRAIN_MS, summaryGrainProblem, type GrainProblem } from './summary-grain'

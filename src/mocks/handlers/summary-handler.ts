@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { aggregateSummary, type MockSummary } from './summary-aggregate'
-import { parseSummaryParams } from '@/domain/api-query'
+import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
 
 /**
  * `GET {base}/summary` (decision 0008). When `offered`, the pre-aggregated summary of the query
@@ -23,6 +23,9 @@ export function summaryHandler(
     if (!params.ok) {
       return HttpResponse.json({ error: 'bad_request', message: params.message }, { status: 400 })
     }
+    // As the project's server: counted by quarter hours, a range off them refused.
+    const problem = summaryGrainProblem(params)
+    if (problem !== null) return HttpResponse.json(problem, { status: 400 })
     const body: MockSummary = {
       from: params.fromText,
       to: params.toText,

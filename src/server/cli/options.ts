@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
 /** A command line that cannot be used, said in one sentence (and the usage). */
@@ -19,15 +20,24 @@ export interface ApiOptions {
   /** How long a request waits for a free connection before it is answered 503 (ms). */
   connectionWaitMs?: number
   /**
-   * An answer from the cache older than this (ms) starts a refresh; older than 5 × this, it waits
+   * An answer from the view older than this (ms) starts a refresh; older than 5 × this, it waits
    * for it. 0 = current at every answer.
    */
   summaryRefreshMs: number
+  /**
+   * The folder that keeps the server's view of the tables between starts (decision 0022);
+   * undefined keeps it in memory only (tests), so every start counts the installation again.
+   */
+  state?: string
 }
+
+/** `--state`'s default: `state/` in the project folder, beside the server's code. */
+export const DEFAULT_STATE_DIR = fileURLToPath(new URL('../../../state', import.meta.url))
 
 export const API_USAGE = `Usage: npm run api -- --database <url> [--port 8787] [--host 127.0.0.1]
   [--tools <catalogue.json>] [--settings <settings.json>] [--dashboard <dist>] [--tokens <file>]
   [--statement-timeout <ms>] [--summary-refresh <ms>] [--connections <n>] [--connection-wait <ms>]
+  [--state <dir>]  (default: state/ in the project folder; the server's counts kept between starts)
   <url>: sqlite:<path> | postgres://user:password@host:port/db | mysql://user:password@host:port/db`
 
 function integer(
@@ -79,7 +89,9 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     'summary-refresh',
     'connections',
     'connection-wait',
+    'state',
   ])
+  if (values.state === '') throw new UsageError('--state must name a folder.')
   return {
     database: values.database,
     port: integer(values.port, 'port', 0, 65535, 8787),
@@ -98,6 +110,7 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     summaryRefreshMs: integer(values['summary-refresh'], 'summary-refresh', 0, 600_000, 2000),
     connections: integer(values.connections, 'connections', 1, 100, 8),
     connectionWaitMs: integer(values['connection-wait'], 'connection-wait', 0, 600_000, 5000),
+    state: values.state ?? DEFAULT_STATE_DIR,
   }
 }
 

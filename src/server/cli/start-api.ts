@@ -1,6 +1,7 @@
 import { loadCatalogue, loadSettings } from '../setup/settings'
 import { loadTokens } from '../setup/tokens'
-import { SummaryCache } from '../cache/summary-cache'
+import { databaseIdentity, viewFileIn } from '../view/state-dir'
+import { SummaryView } from '../view/summary-view'
 import type { Database } from '../db/database'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { createApiHandler } from '../http/api-handler'
@@ -10,7 +11,7 @@ import { isLoopback, UsageError, type ApiOptions } from './options'
 
 export interface RunningApi extends Listening {
   db: Database
-  summaries: SummaryCache
+  summaries: SummaryView
 }
 
 /**
@@ -48,18 +49,25 @@ export async function startApi(
       `The database ${redactUrl(options.database)} cannot be read as the CMS's run tables: ${reason}`,
     )
   }
-  const summaries = new SummaryCache(db, { log, refreshMs: options.summaryRefreshMs })
+  const database = databaseIdentity(options.database)
+  const summaries = new SummaryView(db, {
+    log,
+    refreshMs: options.summaryRefreshMs,
+    database,
+    file: await stateFile(options.state, database, log),
+  })
   const handle = createApiHandler({ db, settings, builtinTools, tokens, log, summaries })
   try {
+    // The saved view is read before anything listens, so no answer after a restart is a 503;
+    // counting (what changed since, or everything) starts at once.
+    await summaries.start()
     const listening = await listen({
       handle,
       host: options.host,
       port: options.port,
       dashboard: options.dashboard,
     })
-    // Counting starts at once, so the first answers from the cache come soon after start; then
-    // the view is kept fresh, so no answer waits for a refresh.
-    summaries.warm()
+    // The view is kept fresh, so no answer waits for a refresh.
     const stopRefreshing = summaries.keepFresh()
     return {
       ...listening,
@@ -68,11 +76,30 @@ export async function startApi(
       close: async () => {
         stopRefreshing()
         await listening.close()
+        await summaries.flush()
         await db.close()
       },
     }
   } catch (error) {
     await db.close().catch(() => undefined)
     throw error
+  }
+}
+
+/** The view's file in the state folder; none (memory only, said in the log) when unusable. */
+async function stateFile(
+  dir: string | undefined,
+  database: string,
+  log: (line: string) => void,
+): Promise<string | undefined> {
+  if (dir === undefined) return undefined
+  try {
+    return await viewFileIn(dir, database)
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    log(
+      `summary view: cannot use the state folder ${dir} (${why}); the view is kept in memory only and counted afresh at every start`,
+    )
+    return undefined
   }
 }

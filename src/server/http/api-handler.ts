@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseRunsParams, parseSummaryParams } from '@/domain/api-query'
+import { parseRunsParams, parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
 import { isAuthorized } from '../setup/tokens'
 import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { BadCursorError, findRun, pageOfRuns, writeRuns } from '../read/runs'
-import type { SummaryCache } from '../cache/summary-cache'
-import { countSummary } from '../read/summary'
-import type { BuiltinTool } from '@/domain/contract'
+import type { BuildProgress, SummaryView } from '../view/summary-view'
+import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
 import { ClientGoneError, sendError, sendJson, sendJsonStream } from './respond'
 
@@ -18,13 +17,6 @@ export const API_BASE = '/api/diagnostics/v1'
 /** Seconds a client should wait before asking again when the database does not answer. */
 export const RETRY_AFTER_SECONDS = 5
 
-/**
- * The header saying how a `/summary` was counted: `cache` (from what the server keeps,
- * decision 0015) or `database` (counted by the database while that is not built, or for a zone
- * the cache cannot answer exactly). For operators and tests; no client depends on it.
- */
-export const SUMMARY_SOURCE_HEADER = 'X-Summary-Source'
-
 export interface ApiContext {
   db: Database
   settings: Settings
@@ -32,8 +24,8 @@ export interface ApiContext {
   /** SHA-256 digests of the accepted bearer tokens; null = no token needed (loopback only). */
   tokens: readonly Buffer[] | null
   log: (line: string) => void
-  /** Answers `/summary` from what was counted once where it can (issue 22). */
-  summaries?: SummaryCache
+  /** `/summary`'s one way to count: what the server keeps of the tables (decision 0022). */
+  summaries: SummaryView
 }
 
 /**
@@ -71,7 +63,7 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
   if (path === '/meta') {
     // A dashboard asks /meta first: the summary view catches up while the page starts, so the
     // page's /summary finds it as of its load (the background refresh keeps it within 5 s).
-    context.summaries?.warm()
+    context.summaries.warm()
     return sendJson(res, 200, await readMeta(db, context.settings))
   }
   if (path === '/tools') {
@@ -94,9 +86,12 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
   if (path === '/summary') {
     const params = parseSummaryParams(url.searchParams)
     if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
-    const cached = (await context.summaries?.answer(params)) ?? null
-    const source = { [SUMMARY_SOURCE_HEADER]: cached === null ? 'database' : 'cache' }
-    return sendJson(res, 200, cached ?? (await countSummary(db, params)), source)
+    // The view counts by quarter hours: a range off them is refused, never counted slowly.
+    const problem = summaryGrainProblem(params)
+    if (problem !== null) return sendError(res, 400, problem.error, problem.message)
+    const answer = await context.summaries.answer(params)
+    if (answer === null) return sendCounting(res, context.summaries.progress)
+    return sendJson(res, 200, answer)
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {
@@ -118,6 +113,21 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
     return sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one'))
   }
   sendError(res, 404, 'not_found', 'The diagnostics API has no such endpoint.')
+}
+
+/**
+ * The `503` of a `/summary` asked while the server counts the installation for the first time:
+ * how far it is (`progress`, 0–1, when known) and when to ask again.
+ */
+function sendCounting(res: ServerResponse, progress: BuildProgress | null): void {
+  const share = progress === null || progress.total <= 0 ? null : progress.done / progress.total
+  const percent = share === null ? '' : ` (${Math.floor(share * 100)} % so far)`
+  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+  sendJson(res, 503, {
+    error: COUNTING,
+    message: `The server is counting this installation's runs for the first time${percent}; ask again shortly.`,
+    ...(share === null ? {} : { progress: Math.min(1, Math.max(0, share)) }),
+  })
 }
 
 function fail(context: ApiContext, res: ServerResponse, error: unknown): void {

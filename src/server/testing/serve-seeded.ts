@@ -79,6 +79,8 @@ export async function serveSeeded(
     },
     (line) => log.push(line),
   )
+  // Tests ask at once: the first count is done before they do (its 503 is tested on its own).
+  while (!api.summaries.built) await api.summaries.current()
   return {
     api,
     url: api.url,

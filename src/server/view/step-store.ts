@@ -4,11 +4,12 @@
  * of 32-bit integers, so a year of a busy installation (a few million groups) fits in tens of
  * megabytes; runs and texts get small ids ({@link GroupIds}), each text decoded once.
  */
+import { SUMMARY_GRAIN_MS } from '@/domain/api-query'
 import { decodeOutcome, decodeToolName, type OutcomeFieldsOf } from '../read/outcome-pairs'
 import { parseJsonText } from '../read/json-text'
 
 /** Seconds per bucket. Since 2023 every zone's offset and transition falls on a quarter hour. */
-export const BUCKET_SECONDS = 900
+export const BUCKET_SECONDS = SUMMARY_GRAIN_MS / 1000
 
 /** One group as the database returns it. */
 export interface StepGroup {
@@ -37,11 +38,35 @@ export interface GroupKey {
  * The ids stores share: runs numbered 0, 1, … in the order first seen (so a fold can keep one
  * array slot per run), and each distinct group key once.
  */
+/** A key's raw texts as the database gave them: kind, and for a tool step its four texts. */
+export type RawKey =
+  [kind: string] | [string, string | null, string | null, string | null, string | null]
+
+/** What {@link GroupIds} holds, as plain data (for the view's file). */
+export interface GroupIdsData {
+  runUids: readonly number[]
+  keys: readonly RawKey[]
+}
+
 export class GroupIds {
   readonly runUids: number[] = []
   readonly keys: GroupKey[] = []
+  /** Each key's raw texts, by key id: what decodes to `keys` again. */
+  readonly rawKeys: RawKey[] = []
   private readonly runIds = new Map<number, number>()
   private readonly keyIds = new Map<string, number>()
+
+  /** Ids as saved: run numbers and keys keep their numbers. */
+  static from(data: GroupIdsData): GroupIds {
+    const ids = new GroupIds()
+    for (const uid of data.runUids) ids.runOf(uid)
+    for (const raw of data.keys) ids.keyOfRaw(raw)
+    return ids
+  }
+
+  get data(): GroupIdsData {
+    return { runUids: this.runUids, keys: this.rawKeys }
+  }
 
   runOf(uid: number): number {
     let id = this.runIds.get(uid)
@@ -53,30 +78,42 @@ export class GroupIds {
   }
 
   keyOf(group: StepGroup): number {
-    const tool = group.kind === 'tool'
-    const text = JSON.stringify(
-      tool ? [group.kind, group.tool, group.refusal, group.isError, group.openedBy] : [group.kind],
+    return this.keyOfRaw(
+      group.kind === 'tool'
+        ? [group.kind, group.tool, group.refusal, group.isError, group.openedBy]
+        : [group.kind],
     )
+  }
+
+  private keyOfRaw(raw: RawKey): number {
+    const text = JSON.stringify(raw)
     let id = this.keyIds.get(text)
     if (id === undefined) {
+      const [kind, tool = null, refusal = null, isError = null, openedBy = null] = raw
+      const isTool = raw.length > 1
       id =
         this.keys.push({
-          kind: group.kind,
-          toolText: tool ? stringOf(group.tool) : null,
-          toolName: tool ? decodeToolName(group.tool) : null,
-          outcome: tool ? decodeOutcome(group.refusal, group.isError, group.openedBy) : null,
+          kind,
+          toolText: isTool ? stringOf(tool) : null,
+          toolName: isTool ? decodeToolName(tool) : null,
+          outcome: isTool ? decodeOutcome(refusal, isError, openedBy) : null,
         }) - 1
+      this.rawKeys.push(raw)
       this.keyIds.set(text, id)
     }
     return id
   }
 }
 
+/**
+ * A growing column of 32-bit integers. It grows by half its size (not double): a year's store is
+ * tens of megabytes, and a doubled column would hold as much again unused.
+ */
 class Column {
-  data = new Int32Array(1024)
+  constructor(public data: Int32Array = new Int32Array(1024)) {}
   grow(size: number): void {
     if (size <= this.data.length) return
-    const next = new Int32Array(Math.max(size, this.data.length * 2))
+    const next = new Int32Array(Math.max(size, Math.ceil(this.data.length * 1.5)))
     next.set(this.data)
     this.data = next
   }
@@ -100,6 +137,17 @@ export class StepStore {
 
   constructor(readonly ids: GroupIds) {}
 
+  /** A store holding `columns` (as saved; the arrays are taken over, not copied). */
+  static from(ids: GroupIds, columns: GroupColumns): StepStore {
+    const store = new StepStore(ids)
+    store.buckets.data = columns.buckets
+    store.runs.data = columns.runs
+    store.keys.data = columns.keys
+    store.steps.data = columns.steps
+    store.size = columns.size
+    return store
+  }
+
   add(groups: Iterable<StepGroup>): void {
     for (const group of groups) {
       const at = this.size
@@ -112,6 +160,7 @@ export class StepStore {
     }
   }
 
+  /** The columns, each holding `size` groups first (and room after them). */
   get columns(): GroupColumns {
     return {
       size: this.size,

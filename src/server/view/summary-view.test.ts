@@ -1,7 +1,7 @@
 /**
  * When an answer waits for a refresh: a view younger than `refreshMs` answers as it is; one
  * younger than `staleMs` answers at once and starts a refresh in the background; an older one
- * waits for the refresh. On SQLite: the rule is the cache's own, not the engine's.
+ * waits for the refresh. On SQLite: the rule is the view's own, not the engine's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseSummaryParams } from '@/domain/api-query'
@@ -14,7 +14,7 @@ import { listen } from '../http/listen'
 import { askServer } from '../testing/ask'
 import { recordingDatabase } from '../testing/recording-database'
 import { RUNS } from '../sql/tables'
-import { SummaryCache } from './summary-cache'
+import { SummaryView } from './summary-view'
 
 const query = (() => {
   const params = parseSummaryParams(
@@ -48,7 +48,7 @@ const oneCall = () =>
     ],
   })
 
-describe('the summary cache’s refresh rule', () => {
+describe('the summary view’s refresh rule', () => {
   let tables: EmptyTables
   beforeAll(async () => {
     tables = await createEmptyTables('sqlite')
@@ -59,7 +59,7 @@ describe('the summary cache’s refresh rule', () => {
 
   it('answers a recent view at once, refreshes behind it, and waits only past staleMs', async () => {
     let clock = 1_000_000
-    const cache = new SummaryCache(tables.reader, {
+    const cache = new SummaryView(tables.reader, {
       now: () => clock,
       refreshMs: 1000,
       staleMs: 5000,
@@ -84,7 +84,7 @@ describe('the summary cache’s refresh rule', () => {
   it('starts a refresh when a page asks /meta, so its /summary finds the view caught up', async () => {
     let clock = 2_000_000
     const db = recordingDatabase(tables.reader)
-    const summaries = new SummaryCache(db, { now: () => clock, refreshMs: 1000, staleMs: 5000 })
+    const summaries = new SummaryView(db, { now: () => clock, refreshMs: 1000, staleMs: 5000 })
     await summaries.current()
     const settings = { installation: 'x', privacyLevel: 'metadata', retentionDays: null }
     const handle = createApiHandler({
@@ -143,7 +143,7 @@ describe('the summary cache’s refresh rule', () => {
   }
 
   /** The answers while a refresh of `cache` waits at the reader's gate, and after it. */
-  async function aroundRefresh(reader: ReturnType<typeof gatedReader>, cache: SummaryCache) {
+  async function aroundRefresh(reader: ReturnType<typeof gatedReader>, cache: SummaryView) {
     const reached = reader.arm()
     const refresh = cache.current()
     await reached
@@ -157,7 +157,7 @@ describe('the summary cache’s refresh rule', () => {
     let clock = 3_000_000
     // The refresh's reading of run statuses, after its reading of steps, waits at the gate.
     const reader = gatedReader((sql) => sql.includes('tstamp'))
-    const cache = new SummaryCache(reader.db, {
+    const cache = new SummaryView(reader.db, {
       now: () => clock,
       refreshMs: 1000,
       staleMs: 1_000_000,
@@ -182,7 +182,7 @@ describe('the summary cache’s refresh rule', () => {
     let clock = 4_000_000
     // The full reread of statuses (no WHERE) waits at the gate.
     const reader = gatedReader((sql) => sql.includes('tstamp') && !sql.includes('WHERE'))
-    const cache = new SummaryCache(reader.db, { now: () => clock, refreshMs: 1000, staleMs: 1e6 })
+    const cache = new SummaryView(reader.db, { now: () => clock, refreshMs: 1000, staleMs: 1e6 })
     await appendRuns(tables.writer, [oneCall(), oneCall()])
     await cache.current()
     const before = await cache.answer(query)
@@ -196,7 +196,7 @@ describe('the summary cache’s refresh rule', () => {
 
   it('keeps its view fresh in the background, with no answer asked', async () => {
     const db = recordingDatabase(tables.reader)
-    const cache = new SummaryCache(db, { refreshMs: 20, staleMs: 100 })
+    const cache = new SummaryView(db, { refreshMs: 20, staleMs: 100 })
     await cache.current()
     const before = (await cache.answer(query))?.runs ?? 0
     await appendRuns(tables.writer, [oneCall()])

@@ -8,23 +8,10 @@ import {
   type ServedSummary,
   type SummaryQuery,
 } from '../read/summary-shape'
-import { timeBuckets } from '../read/time-buckets'
 import { CallTally } from './call-tally'
 import { keyRoles, listsKind, Role } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
-
-/**
- * Whether the cache's quarter hours answer a query exactly: both bounds on a quarter hour, and
- * every local midnight inside the range too (`timeBuckets` is then a multiple of 900 s). Other
- * queries (zones with older, odd offsets) are counted by the database directly.
- */
-export function cacheAnswers(query: SummaryQuery): boolean {
-  const from = secondsFrom(query.from)
-  const to = secondsFrom(query.to)
-  if (from % BUCKET_SECONDS !== 0 || to % BUCKET_SECONDS !== 0) return false
-  return timeBuckets(daysOf(query), from, to) % BUCKET_SECONDS === 0
-}
 
 const daysOf = (query: SummaryQuery) =>
   createDayBuckets(dayOf(query.from, query.tz), dayOf(query.to - 1, query.tz), query.tz)
@@ -37,15 +24,15 @@ const REFUSED = 8
 const FAILED = 16
 
 /**
- * `/summary` from the cached groups, with the same rules as the database's count
- * (`read/summary.ts`): steps of recorded runs (a status in `statuses`) in `[from, to)`; a tool step
- * counts when its name and outcome fields are readable, by the one outcome rule; with tools, only
- * runs with a tool step naming one of them (exactly). `summary.property.test.ts` and
- * `cache.property.test.ts` hold both to the same answers. Only for queries {@link cacheAnswers}
- * accepts. One pass over the groups in range, with a slot per run (runs are numbered densely by
+ * `/summary` from the view's groups — the server's one way to count it (decision 0022): steps of
+ * recorded runs (a status in `statuses`) in `[from, to)`; a tool step counts when its name and
+ * outcome fields are readable, by the one outcome rule; with tools, only runs with a tool step
+ * naming one of them (exactly). `view.property.test.ts` holds it to the database's own count
+ * (`testing/database-count.ts`, a test reference). Only for queries on the grain
+ * (`summaryGrainProblem` null). One pass over the groups in range, with a slot per run (runs are numbered densely by
  * {@link GroupIds}); with tools, a second pass collects the step kinds of the runs kept.
  */
-export function foldCached(
+export function foldView(
   query: SummaryQuery,
   stores: readonly StepStore[],
   ids: GroupIds,

@@ -6,7 +6,7 @@ import { openersFor } from '../read/turn-opener'
 import { BUCKET_SECONDS, type StepGroup } from './step-store'
 
 /**
- * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the cache keeps
+ * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the view keeps
  * them (a failing call with the `approved` text of its turn's approval, `stepsWithOpeners`). Texts
  * are compared exactly (no case folding, no padding), so MariaDB's collation cannot merge two
  * tool names. Both bounds are given even for the newest rows: without statistics (a table never

@@ -4,15 +4,21 @@ import { num, text, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, join, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, RUNS } from '../sql/tables'
-import { namesOneOf, secondsFrom } from './run-match'
-import { decodeOutcomeFields, pairSql, type OutcomePairs } from './outcome-pairs'
-import { summaryOf, SummaryRows, type ServedSummary, type SummaryQuery } from './summary-shape'
+import { namesOneOf, secondsFrom } from '../read/run-match'
+import { decodeOutcomeFields, pairSql, type OutcomePairs } from '../read/outcome-pairs'
+import {
+  summaryOf,
+  SummaryRows,
+  type ServedSummary,
+  type SummaryQuery,
+} from '../read/summary-shape'
 import { timeBuckets } from './time-buckets'
-import { denyingRuns, stepsWithOpeners } from './turn-opener'
+import { denyingRuns, stepsWithOpeners } from '../read/turn-opener'
 
-export type { ServedSummary } from './summary-shape'
+export type { ServedSummary } from '../read/summary-shape'
 
 /**
+ * A reference for the tests, never served (decision 0022: the server counts one way, its view).
  * The pre-aggregated summary of decision 0008, counted by the database: the runs `/runs` would
  * list for the query, their tool calls in `[from, to)` grouped by local day, tool and outcome.
  * SQL groups the calls by time bucket and the raw payload texts the outcome rule reads (with the

@@ -14,6 +14,16 @@ const BATCH = 1000
  * The count is asked beside the read of new and changed runs: a run committed between the two
  * makes them differ too, and costs a reread, never a wrong status.
  */
+/** What {@link RunStatuses} holds, as plain data (for the view's file). */
+export interface RunStatusesData {
+  /** Run uids, and each one's status as an index into `names`. */
+  uids: Int32Array
+  statuses: Int32Array
+  names: string[]
+  top: number
+  changed: number
+}
+
 export class RunStatuses {
   readonly byRun = new Map<number, string>()
   /** Changes whenever a run is added, removed or changes status. */
@@ -22,6 +32,35 @@ export class RunStatuses {
   private readonly open = new Set<number>()
   private top = 0
   private changed = 0
+
+  /** Statuses as saved; the next refresh reads what changed since. */
+  static from(data: RunStatusesData): RunStatuses {
+    const statuses = new RunStatuses()
+    data.uids.forEach((uid, i) => {
+      const status = data.names[data.statuses[i] ?? -1] ?? ''
+      statuses.byRun.set(uid, status)
+      if (!FINAL.has(status)) statuses.open.add(uid)
+    })
+    statuses.top = data.top
+    statuses.changed = data.changed
+    return statuses
+  }
+
+  get data(): RunStatusesData {
+    const names: string[] = []
+    const ids = new Map<string, number>()
+    const uids = new Int32Array(this.byRun.size)
+    const statuses = new Int32Array(this.byRun.size)
+    let i = 0
+    for (const [uid, status] of this.byRun) {
+      let id = ids.get(status)
+      if (id === undefined) ids.set(status, (id = names.push(status) - 1))
+      uids[i] = uid
+      statuses[i] = id
+      i += 1
+    }
+    return { uids, statuses, names, top: this.top, changed: this.changed }
+  }
 
   async refresh(db: Database): Promise<void> {
     const open = [...this.open]

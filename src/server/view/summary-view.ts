@@ -1,0 +1,369 @@
+import { num, type Database } from '../db/database'
+import type { ServedSummary, SummaryQuery } from '../read/summary-shape'
+import { EVENTS } from '../sql/tables'
+import { integerIn, sql } from '../sql/fragment'
+import { foldView } from './fold-view'
+import { readStepGroups, topEventUid } from './read-step-groups'
+import { RunStatusIndexer } from './run-status-index'
+import { RunStatuses } from './run-statuses'
+import { GroupIds, StepStore, type StepGroup } from './step-store'
+import {
+  loadView,
+  removeLeftovers,
+  saveView,
+  ViewFileError,
+  type Probe,
+  type SavedView,
+} from './view-file'
+
+export interface SummaryViewOptions {
+  /** An answer that finds the view of the tables older than this (ms) starts a refresh. */
+  refreshMs?: number
+  /**
+   * The oldest view an answer may use (ms, default 5 × `refreshMs`): a younger one answers at
+   * once while the refresh runs; an older one waits for it. So a committed step is in every
+   * answer asked more than this after it (settle rule aside), mostly within `refreshMs`.
+   */
+  staleMs?: number
+  /**
+   * Rows are kept for good once their uid was seen this long ago (ms); newer ones are read again
+   * on every refresh, so a transaction that commits a lower uid late is still counted.
+   */
+  settleMs?: number
+  /** Uids read per statement while the view is built, to stay inside the statement timeout. */
+  chunkUids?: number
+  /**
+   * Where the view is kept between starts (decision 0022); without it the view lives in memory
+   * only and every start counts the installation again.
+   */
+  file?: string
+  /** Which database the view counts (engine and name): a saved view of another is not read. */
+  database?: string
+  /** How often a changed view is saved (ms, default ten minutes); also once built, and on stop. */
+  saveEveryMs?: number
+  now?: () => number
+  log?: (line: string) => void
+}
+
+/** How far the first count of an installation has come: uids read of those to read. */
+export interface BuildProgress {
+  done: number
+  total: number
+}
+
+/** Rows compared with the table at start, to tell a saved view's database from another. */
+const PROBES = 4
+
+/**
+ * `/summary`'s one way to count (decisions 0015, 0022). The event table is read in uid order:
+ * rows up to the top uid seen at least `settleMs` ago are grouped into a store for good; rows
+ * above it, up to the top uid the refresh found, are grouped again on every refresh. Runs'
+ * statuses are kept current by {@link RunStatuses}; steps of runs that are gone (the retention
+ * purge) are no longer counted. A refresh runs when an answer finds the last older than
+ * `refreshMs`, and every half `staleMs` ({@link keepFresh}); concurrent answers share one, and
+ * only a view older than `staleMs` makes an answer wait for it. With a `file`, the view is saved
+ * and read back at the next start ({@link start}), which then reads only what changed since.
+ */
+export class SummaryView {
+  private ids = new GroupIds()
+  private settled = new StepStore(this.ids)
+  private tail = new StepStore(this.ids)
+  private settledUid = 0
+  private seen: { at: number; top: number }[] = []
+  private statuses = new RunStatuses()
+  private statusIndex = new RunStatusIndexer(this.ids, this.statuses)
+  private refreshedAt = Number.NEGATIVE_INFINITY
+  private refreshing: Promise<void> | null = null
+  private complete = false
+  private building: BuildProgress | null = null
+  private saving: Promise<void> | null = null
+  private savedUid = -1
+  private savedAt = Number.NEGATIVE_INFINITY
+  private readonly refreshMs: number
+  private readonly staleMs: number
+  private readonly settleMs: number
+  private readonly chunkUids: number
+  private readonly saveEveryMs: number
+  private readonly now: () => number
+  private readonly log: (line: string) => void
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: SummaryViewOptions = {},
+  ) {
+    this.refreshMs = options.refreshMs ?? 2000
+    this.staleMs = options.staleMs ?? 5 * this.refreshMs
+    this.settleMs = options.settleMs ?? 60_000
+    this.chunkUids = options.chunkUids ?? 250_000
+    this.saveEveryMs = options.saveEveryMs ?? 600_000
+    this.now = options.now ?? Date.now
+    this.log = options.log ?? (() => undefined)
+  }
+
+  /**
+   * Takes up the saved view when there is one this server can trust — its file whole, of this
+   * format, for this database, whose rows are still there (the table not emptied, restored or
+   * replaced) — and starts reading what changed since; otherwise says why and starts counting
+   * afresh. Never throws: a view it cannot read is counted again.
+   */
+  async start(): Promise<void> {
+    const { file } = this.options
+    if (file !== undefined) {
+      for (const name of await removeLeftovers(file)) {
+        this.log(`summary view: removed ${name}, left by a server stopped while saving`)
+      }
+      try {
+        const saved = await loadView(file, this.options.database ?? '')
+        await this.checkProbes(saved)
+        this.adopt(saved)
+        this.log(
+          `summary view: read ${file} (${saved.settled.size} groups up to uid ${saved.settledUid}); reading what changed since`,
+        )
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error)
+        if (error instanceof ViewFileError || error instanceof StaleViewError) {
+          this.log(`summary view: not using ${file}: ${why}; counting the installation afresh`)
+        } else {
+          this.log(`summary view: cannot read ${file} (${why}); counting the installation afresh`)
+        }
+      }
+    }
+    this.warm()
+  }
+
+  /**
+   * The answer, or null while the first count of the installation is not done ({@link progress}
+   * says how far it is). Only for queries on the grain (`summaryGrainProblem`).
+   */
+  async answer(query: SummaryQuery): Promise<ServedSummary | null> {
+    if (!this.built) {
+      this.warm()
+      return null
+    }
+    await this.recentEnough()
+    return foldView(query, [this.settled, this.tail], this.ids, this.statusIndex.current())
+  }
+
+  /** Groups kept, and the bytes their columns hold. */
+  get size(): { groups: number; bytes: number; runs: number } {
+    return {
+      groups: this.settled.size + this.tail.size,
+      bytes: this.settled.bytes + this.tail.bytes,
+      runs: this.statuses.byRun.size,
+    }
+  }
+
+  /** Whether the view can answer: built once, or taken up from its file. */
+  get built(): boolean {
+    return this.complete
+  }
+
+  /** How far the first count has come; null when it is not running. */
+  get progress(): BuildProgress | null {
+    return this.complete ? null : this.building
+  }
+
+  /** Starts building (or refreshing) without waiting; a failure is logged and retried later. */
+  warm(): void {
+    this.current().catch((error: unknown) => {
+      this.log(`summary view: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  }
+
+  /**
+   * Refreshes in the background every half `staleMs` (5 s by default), so an answer after a quiet
+   * spell finds a view younger than `staleMs` and waits for nothing. Returns the stop; nothing
+   * for a `staleMs` of 0 (tests that refresh on every answer).
+   */
+  keepFresh(): () => void {
+    if (this.staleMs <= 0) return () => undefined
+    const timer = setInterval(() => this.warm(), this.staleMs / 2)
+    timer.unref()
+    return () => clearInterval(timer)
+  }
+
+  /** Saves the view now when it changed since it was last saved (on stop); never throws. */
+  async flush(): Promise<void> {
+    await this.saving
+    await this.save(true)
+  }
+
+  /** Starts a refresh past `refreshMs`; waits for it only when the view is past `staleMs`. */
+  private async recentEnough(): Promise<void> {
+    const age = this.now() - this.refreshedAt
+    if (age < this.refreshMs) return
+    if (age >= this.staleMs) return this.current()
+    this.warm()
+  }
+
+  /** Resolves once the view reflects the tables as of at most `refreshMs` ago. */
+  current(): Promise<void> {
+    if (this.now() - this.refreshedAt < this.refreshMs) return Promise.resolve()
+    this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing = null
+    })
+    return this.refreshing
+  }
+
+  private async refresh(): Promise<void> {
+    const started = this.now()
+    const top = await topEventUid(this.db)
+    const first = !this.complete
+    // The table was emptied, restored or recreated when it holds less than was kept: start again.
+    const restart = top < this.settledUid
+    if (restart) this.seen = []
+    // Uncounted, everything visible is kept; later only what was seen settleMs ago.
+    const settleTo = first || restart ? top : this.settleTarget(started)
+    const settled = restart ? new StepStore(this.ids) : this.settled
+    const from = restart ? 0 : this.settledUid
+    // Answers fold the stores as they are until every read is done: rows kept for good now are
+    // still in the tail they see. Only a store no answer reads yet is filled as rows come.
+    const direct = first || restart
+    const kept: StepGroup[][] = []
+    for (let after = from; after < settleTo; after += this.chunkUids) {
+      if (first) this.building = { done: after - from, total: settleTo - from }
+      const groups = await readStepGroups(
+        this.db,
+        after,
+        Math.min(after + this.chunkUids, settleTo),
+      )
+      if (direct) settled.add(groups)
+      else kept.push(groups)
+    }
+    const settledUid = Math.max(from, settleTo)
+    // In pieces too: after a restart the rows written meanwhile can be many.
+    const tail = new StepStore(this.ids)
+    for (let after = settledUid; after < top; after += this.chunkUids) {
+      tail.add(await readStepGroups(this.db, after, Math.min(after + this.chunkUids, top)))
+    }
+    await this.statuses.refresh(this.db)
+    // From here to the end nothing waits: answers see the view before or after, never between.
+    for (const groups of kept) settled.add(groups)
+    this.settled = settled
+    this.settledUid = settledUid
+    this.tail = tail
+    this.statusIndex.current()
+    this.seen.push({ at: started, top })
+    this.refreshedAt = started
+    if (restart)
+      this.log(`summary view: the event table holds less than was counted; counted again`)
+    if (first) {
+      this.complete = true
+      this.building = null
+      this.log(`summary view: ${this.settled.size} groups of steps up to uid ${settledUid}`)
+    }
+    void this.save(false)
+  }
+
+  /** The highest uid seen at a refresh at least `settleMs` before `now`. */
+  private settleTarget(now: number): number {
+    let target = this.settledUid
+    while (this.seen.length > 0 && now - (this.seen[0]?.at ?? now) >= this.settleMs) {
+      target = Math.max(target, this.seen.shift()?.top ?? 0)
+    }
+    return target
+  }
+
+  /** The saved view's parts as this view's own; answers may use it once the first refresh ran. */
+  private adopt(saved: SavedView): void {
+    this.ids = GroupIds.from(saved.ids)
+    this.settled = StepStore.from(this.ids, saved.settled)
+    this.tail = new StepStore(this.ids)
+    this.settledUid = saved.settledUid
+    this.statuses = RunStatuses.from(saved.statuses)
+    this.statusIndex = new RunStatusIndexer(this.ids, this.statuses)
+    this.seen = []
+    this.complete = true
+    this.savedUid = saved.settledUid
+    this.savedAt = this.now()
+  }
+
+  /** The newest settled rows, to recognise this table by at the next start. */
+  private async probes(settledUid: number): Promise<Probe[]> {
+    const rows = await this.db.query(
+      `SELECT uid, run, sequence, crdate FROM ${EVENTS} WHERE uid <= ? ORDER BY uid DESC LIMIT ${PROBES}`,
+      [settledUid],
+    )
+    return rows.map((row) => ({
+      uid: num(row.uid),
+      run: num(row.run),
+      sequence: num(row.sequence),
+      crdate: num(row.crdate),
+    }))
+  }
+
+  /**
+   * Throws a {@link StaleViewError} unless the table still holds what the saved view counted: its
+   * uids reach the saved view's, and the saved rows that are still there are the same rows (a
+   * restored backup or another installation's table reuses uids for other rows). Rows gone are
+   * fine (the retention purge), unless all are.
+   */
+  private async checkProbes(saved: SavedView): Promise<void> {
+    const top = await topEventUid(this.db)
+    if (top < saved.settledUid) {
+      throw new StaleViewError(
+        `the event table's highest uid (${top}) is below the view's (${saved.settledUid}): the table was emptied or restored`,
+      )
+    }
+    if (saved.probes.length === 0) {
+      if (saved.settledUid === 0) return
+      throw new StaleViewError('it records no rows to recognise the table by')
+    }
+    const found = sql`SELECT uid, run, sequence, crdate FROM ${EVENTS} WHERE ${integerIn(
+      'uid',
+      saved.probes.map((probe) => probe.uid),
+    )}`
+    const rows = await this.db.query(found.sql, found.params)
+    if (rows.length === 0) throw new StaleViewError('none of the rows it was counted from is left')
+    const byUid = new Map(saved.probes.map((probe) => [probe.uid, probe]))
+    for (const row of rows) {
+      const probe = byUid.get(num(row.uid))
+      const same =
+        probe !== undefined &&
+        probe.run === num(row.run) &&
+        probe.sequence === num(row.sequence) &&
+        probe.crdate === num(row.crdate)
+      if (!same) throw new StaleViewError(`event row ${num(row.uid)} is not the row it counted`)
+    }
+  }
+
+  /**
+   * Writes the view to its file when built and changed — at once when `now`, else when the last
+   * save is `saveEveryMs` old; one save at a time. A failure (no room, no permission) is logged
+   * and the old file kept: a view not saved is counted from the last one saved, or afresh.
+   */
+  private async save(now: boolean): Promise<void> {
+    const { file } = this.options
+    if (file === undefined || !this.complete || this.saving !== null) return
+    if (this.settledUid === this.savedUid) return
+    if (!now && this.savedUid >= 0 && this.now() - this.savedAt < this.saveEveryMs) return
+    const settledUid = this.settledUid
+    const view = {
+      database: this.options.database ?? '',
+      settledUid,
+      ids: this.ids.data,
+      settled: this.settled.columns,
+      statuses: this.statuses.data,
+    }
+    this.saving = (async () => {
+      try {
+        await saveView(file, { ...view, probes: await this.probes(settledUid) })
+        this.savedUid = settledUid
+        this.savedAt = this.now()
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error)
+        this.log(
+          `summary view: cannot save ${file} (${why}); the next start counts from the last saved view, or afresh`,
+        )
+      } finally {
+        this.saving = null
+      }
+    })()
+    await this.saving
+  }
+}
+
+/** A saved view whose table has changed under it: it is counted afresh. */
+class StaleViewError extends Error {
+  override readonly name = 'StaleViewError'
+}
