@@ -31,6 +31,8 @@ export class HttpError extends ApiErrorBase {
     readonly serverMessage: string | null,
     /** `Retry-After` in milliseconds, when the answer carried a usable one. */
     readonly retryAfterMs: number | null,
+    /** The body's `progress` (0–1): how far a server counting for the first time has come. */
+    readonly progress: number | null = null,
   ) {
     super(
       endpoint,

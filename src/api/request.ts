@@ -97,17 +97,20 @@ export async function request<S extends z.ZodType>(
 function httpError(path: string, response: Response, text: string): HttpError {
   let code: string | null = null
   let message: string | null = null
+  let progress: number | null = null
   try {
     const body = errorBodySchema.safeParse(JSON.parse(text))
     if (body.success) {
       code = body.data.error ?? null
       message = body.data.message ?? null
+      const share = body.data.progress
+      progress = typeof share === 'number' && share >= 0 && share <= 1 ? share : null
     }
   } catch {
     // A proxy's HTML page or an empty body: the status alone has to do.
   }
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'))
-  return new HttpError(path, response.status, code, message, retryAfter)
+  return new HttpError(path, response.status, code, message, retryAfter, progress)
 }
 
 /**

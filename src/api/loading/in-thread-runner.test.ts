@@ -194,4 +194,65 @@ describe('InThreadRunner and the pre-aggregated /summary (decision 0008)', () =>
       expect(asked.filter((path) => path === `${base}/summary`).length).toBe(status === 405 ? 1 : 4)
     }
   })
+
+  /** A `/summary` that answers `503 counting` `times` times, then as the installation does. */
+  function countingFirst(base: string, times: number, progress: number) {
+    let asked = 0
+    return http.get(`${base}/summary`, () => {
+      asked += 1
+      if (asked > times) return undefined
+      const body = { error: 'counting', message: 'Counting.', progress: progress * asked }
+      return HttpResponse.json(body, { status: 503, headers: { 'Retry-After': '0' } })
+    })
+  }
+
+  it('waits for a server counting for the first time, showing how far it is, past the retry limit', async () => {
+    const states: LoadState<unknown>[] = []
+    const runner = new InThreadRunner(folderFor, true)
+    server.use(...createHandlers({ baseUrl: '/j', installation, summaryEndpoint: true }))
+    server.use(countingFirst('/j', 5, 0.15))
+    const asked: string[] = []
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname))
+    await runner.start(job('/j'), (state) => states.push(state))
+    server.events.removeAllListeners()
+    const counting = states.filter((state) => state.status === 'waiting').map((s) => s.counting)
+    expect(counting.map((share) => share?.toFixed(2))).toEqual([
+      '0.15',
+      '0.30',
+      '0.45',
+      '0.60',
+      '0.75',
+    ])
+    expect(asked).toEqual(Array(6).fill('/j/summary'))
+    expect(states.at(-1)).toMatchObject({ status: 'done', counted: 'server' })
+  })
+
+  it('folds a short range from /runs while the server counts, and says why', async () => {
+    const week = createScope({ ...filters, from: '2026-11-14', to: '2026-11-20' })
+    const runner = new InThreadRunner(folderFor, true)
+    server.use(...createHandlers({ baseUrl: '/k', installation, summaryEndpoint: true }))
+    server.use(countingFirst('/k', 100, 0.41))
+    let last: LoadState<ToolSummary> | null = null
+    await runner.start({ ...job('/k'), spec: { kind: 'tool-summary', scope: week } }, (state) => {
+      last = state as LoadState<ToolSummary>
+    })
+    const done = last as LoadState<ToolSummary> | null
+    expect(done).toMatchObject({ status: 'done' })
+    expect(done?.counted).toBeUndefined()
+    expect(done?.foldedHere).toMatch(
+      /counting this installation for the first time \(41 %\); this short range was folded/,
+    )
+    expect(done?.summary.runs).toBeGreaterThan(0)
+  })
+
+  it('folds /runs for a zone the server cannot count, and says so', async () => {
+    const answer = http.get('/l/summary', () =>
+      HttpResponse.json({ error: 'zone_not_counted', message: 'No.' }, { status: 400 }),
+    )
+    const folded = await run(new InThreadRunner(folderFor, false), '/l', true)
+    const { last, asked } = await run(new InThreadRunner(folderFor, true), '/l', true, answer)
+    expect(asked.filter((path) => path === '/l/summary')).toHaveLength(1)
+    expect(last?.foldedHere).toMatch(/cannot count local days in Asia\/Kathmandu/)
+    expect(last?.summary).toEqual(folded.last?.summary)
+  })
 })

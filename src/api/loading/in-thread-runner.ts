@@ -40,14 +40,16 @@ export class InThreadRunner implements LoadRunner {
       state: null,
     }
     this.jobs.set(job.id, running)
-    const counted = this.askServer
+    const answer = this.askServer
       ? await serverSummary(job, running.controller.signal, this.notOffered, onUpdate)
       : null
-    if (counted) {
-      running.state = counted
-      onUpdate(counted)
+    if (answer?.state) {
+      running.state = answer.state
+      onUpdate(answer.state)
       return
     }
+    // Said on every state of the fold, so the banner keeps the reason until the load ends.
+    const why = answer?.why === undefined ? {} : { foldedHere: answer.why }
     if (running.controller.signal.aborted) {
       onUpdate({ ...emptyState(this.folders(job.spec).empty()), status: 'cancelled' })
       return
@@ -59,8 +61,8 @@ export class InThreadRunner implements LoadRunner {
       signal: running.controller.signal,
       resume: resumable ? { state: resumable, seen: running.seen } : undefined,
       onUpdate: (state) => {
-        running.state = state
-        onUpdate(state)
+        running.state = { ...state, ...why }
+        onUpdate(running.state)
       },
     })
   }

@@ -29,6 +29,13 @@ export interface LoadState<S> {
   waitMs: number | null
   /** `server`: the installation counted it (pre-aggregated `/summary`); else folded here. */
   counted?: 'server'
+  /**
+   * While `waiting` for a server that counts the installation for the first time: the share
+   * counted so far (0–1), or null when it does not say.
+   */
+  counting?: number | null
+  /** Why the server's count was not used and the runs are folded here instead, in a sentence. */
+  foldedHere?: string
 }
 
 export interface LoadOptions<S> {

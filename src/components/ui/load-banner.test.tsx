@@ -110,3 +110,24 @@ describe('LoadBanner counts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('500 of 1,000')
   })
 })
+
+describe('LoadBanner and a server that counts', () => {
+  it('shows how far the server’s first count has come, not a wait for a retry', () => {
+    const view = render(<Page state={{ ...at('waiting'), loadedRuns: 0, counting: 0.419 }} />)
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The server is counting this installation: 41 %',
+    )
+    expect(screen.queryByText(/asked us to wait/)).toBeNull()
+    view.rerender(<Page state={{ ...at('waiting'), loadedRuns: 0, counting: null }} />)
+    expect(screen.getByRole('status')).toHaveTextContent(/counting this installation(?!:)/)
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument()
+  })
+
+  it('says why the runs are folded here while they load and once they are', () => {
+    const why = 'The server cannot count local days in Asia/Kolkata; folded here.'
+    const view = render(<Page state={{ ...at('loading'), foldedHere: why }} />)
+    expect(screen.getByText(why)).toBeInTheDocument()
+    view.rerender(<Page state={{ ...at('done'), loadedRuns: 1000, foldedHere: why }} />)
+    expect(screen.getByText(why)).toBeInTheDocument()
+  })
+})

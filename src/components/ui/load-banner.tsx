@@ -12,6 +12,10 @@ export interface LoadProgress {
   duplicates: number
   /** `server`: the installation's database counted it (pre-aggregated `/summary`). */
   counted?: 'server'
+  /** While `waiting` for a server's first count of the installation: the share done, if said. */
+  counting?: number | null
+  /** Why the runs are folded in this browser rather than counted by the server. */
+  foldedHere?: string
 }
 
 export interface LoadBannerProps {
@@ -32,6 +36,10 @@ export interface LoadBannerProps {
 }
 
 const num = formatCount
+
+/** "The server is counting this installation: 41 %", or without the share when none was said. */
+export const countingLabel = (share: number | null): string =>
+  `The server is counting this installation${share === null ? '' : `: ${Math.floor(share * 100)} %`}`
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
@@ -98,7 +106,14 @@ export function LoadBanner(props: LoadBannerProps) {
           action={cancelButton}
         />
       ) : null}
-      {state.status === 'waiting' ? (
+      {state.status === 'waiting' && state.counting !== undefined ? (
+        <LoadingState
+          label={countingLabel(state.counting)}
+          note="The server counts every run once after it is installed or its state was removed; this page asks again until it is done."
+          action={cancelButton}
+        />
+      ) : null}
+      {state.status === 'waiting' && state.counting === undefined ? (
         <LoadingState
           label={withCount(
             `The server asked us to wait; continuing in ${Math.ceil((state.waitMs ?? 0) / 1000)} s`,
@@ -107,6 +122,9 @@ export function LoadBanner(props: LoadBannerProps) {
           note={note}
           action={cancelButton}
         />
+      ) : null}
+      {state.foldedHere !== undefined && state.status !== 'error' ? (
+        <p className="muted">{state.foldedHere}</p>
       ) : null}
       {state.status === 'cancelled' ? (
         <div className="state state--partial" role="status">
