@@ -1,14 +1,14 @@
 /**
- * `npm run bench -- cached-fold`: the server's `/summary` from its cache (`foldCached`), without
+ * `npm run bench -- cached-fold`: the server's `/summary` from its view (`foldView`), without
  * a database — what a repeated answer costs the server at a busy installation's scale. Synthetic
  * groups shaped as the 10 M-step seed's: 400,000 runs over a year, nine groups each (two message
  * kinds, seven tool calls over 50 tools, refusals and failures among them), 3.6 M groups.
  */
 import { parseSummaryParams } from '@/domain/api-query'
-import { foldCached } from '@/server/cache/fold-cached'
-import { RunStatusIndexer } from '@/server/cache/run-status-index'
-import { RunStatuses } from '@/server/cache/run-statuses'
-import { GroupIds, StepStore, type StepGroup } from '@/server/cache/step-store'
+import { foldView } from '@/server/view/fold-view'
+import { RunStatusIndexer } from '@/server/view/run-status-index'
+import { RunStatuses } from '@/server/view/run-statuses'
+import { GroupIds, StepStore, type StepGroup } from '@/server/view/step-store'
 import { medianMs, type BenchRow } from './harness'
 
 const RUNS = 400_000
@@ -65,7 +65,7 @@ export async function run(): Promise<BenchRow[]> {
         }),
       )
       if (!query.ok) throw new Error('the bench query is valid')
-      const ms = medianMs(() => foldCached(query, [store], ids, index.current()), 7)
+      const ms = medianMs(() => foldView(query, [store], ids, index.current()), 7)
       rows.push({
         bench: 'cached fold',
         figure: `${days} d ${tz}, median of 7`,

@@ -3,7 +3,7 @@
  * in its own process on loopback (issue 22). Seeds the demo installation at `RD_LOAD_SCALE`
  * (default 20: about 330,000 steps) into each engine of `RD_LOAD_ENGINES` (default
  * sqlite,postgres) once — kept and reused, named after the scale — starts `npm run api` on it,
- * waits for the summary cache's first build, then sends with autocannon, bounded in count:
+ * waits for the summary view's first build, then sends with autocannon, bounded in count:
  *
  * - "summary": each dashboard asks what the tool report asks of a server with `/summary`:
  *   `/meta`, `/tools`, `/summary` for a year in Asia/Kolkata (10 rounds each);
@@ -14,8 +14,7 @@
  * status other than 2xx) and the server's peak RSS (sampled from /proc every 50 ms, and the
  * kernel's high-water mark). Nothing asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import autocannon, { type Request, type Result } from 'autocannon'
 import pg from 'pg'
 import { createInstallation } from '@/mocks/installation'
@@ -25,6 +24,7 @@ import { seedInstallation } from '@/server/seed/seed-installation'
 import { settingsOf } from '@/server/testing/serve-seeded'
 import { ENGINE_URLS } from '@/server/testing/engines'
 import type { BenchRow } from './harness'
+import { memoryOf, startServer } from './server-process'
 import { builtinCatalogueFile } from '@/server/seed/catalogue-rows'
 
 const SCALE = Number(process.env.RD_LOAD_SCALE ?? 20)
@@ -83,45 +83,6 @@ async function prepare(engine: Engine, rows: BenchRow[]): Promise<{ url: string;
   writeFileSync(tools, JSON.stringify(builtinCatalogueFile(installation)))
   writeFileSync(settings, JSON.stringify(settingsOf(installation)))
   return { url, args: ['--tools', tools, '--settings', settings] }
-}
-
-interface Server {
-  child: ChildProcess
-  base: string
-  /** Resolves when the summary cache's first build is logged. */
-  built: Promise<void>
-}
-
-/** `npm run api` in its own process; resolves once it prints where it listens. */
-function startServer(url: string, args: string[]): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli/api.ts', '--database', url, '--port', '0', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let log = ''
-  let onBuilt: () => void = () => undefined
-  const built = new Promise<void>((resolve) => (onBuilt = resolve))
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString()
-    if (/summary cache: \d+ groups/.test(log)) onBuilt()
-  })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const found = /listening on (\S+)/.exec(out)
-      if (found?.[1] !== undefined) resolve({ child, base: found[1], built })
-    })
-    child.once('exit', (code) => reject(new Error(`the API server exited (${code}): ${log}`)))
-  })
-}
-
-/** The resident set of a process now and its high-water mark, in MB (Linux /proc). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN)
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 }
 }
 
 const query = (params: Record<string, string>): string => new URLSearchParams(params).toString()
@@ -190,15 +151,18 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   for (const engine of ENGINES) {
     const { url, args } = await prepare(engine, rows)
+    // A state folder of its own, emptied: the figure below is the first count, as on a new server.
+    const state = `.bench/state-load-${engine}`
+    rmSync(state, { recursive: true, force: true })
     const started = performance.now()
-    const server = await startServer(url, args)
+    const server = await startServer(url, [...args, '--state', state])
     const pid = server.child.pid ?? 0
     try {
       await server.built
       rows.push(
         row(
           engine,
-          'start until the summary cache is built',
+          'start until the summary view is built',
           (performance.now() - started) / 1000,
           's',
         ),
