@@ -37,9 +37,9 @@ export interface KeyRoles {
 }
 
 /**
- * The role of each key for a query with `tools` (none: every tool), by the rules of
- * `read/summary.ts`: with tools, a step is selected when its name decodes to exactly one of
- * them; without, when its name is readable. An unreadable tool step is counted unless the
+ * The role of each key for a query with `tools` (none: every tool), by the contract's rules (as
+ * the test reference `testing/database-count.ts` counts them too): with tools, a step is
+ * selected when its name decodes to exactly one of them; without, when its name is readable. An unreadable tool step is counted unless the
  * filter is on and its readable name is not asked for. Readable steps list the kind `tool`.
  */
 export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): KeyRoles {
