@@ -211,7 +211,7 @@ describe('the state folder', () => {
   it('keeps the view between starts, so the first answer after a restart is no 503', async () => {
     const state = join(dir, 'state')
     const first = await start(state)
-    while (!first.api.summaries.built) await first.api.summaries.current()
+    await first.api.summaries.ready()
     const counted = await (await fetch(`${first.api.url}${year}`)).json()
     await first.api.close()
     const second = await start(state)

@@ -64,7 +64,7 @@ describe.each(engines.filter((engine) => engine !== 'sqlite'))(
       })
       try {
         // The summary view's first build is done: nothing else holds a connection.
-        while (!served.api.summaries.built) await served.api.summaries.current()
+        await served.api.summaries.ready()
         const release = await lockRuns(engine as Exclude<Engine, 'sqlite'>, served.databaseUrl)
         // One /runs page asks for its page and its count at once: both connections, held.
         const held = ask(served, '/runs?limit=1')

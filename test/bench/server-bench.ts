@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- server`: the API server, in its own process, over a busy installation's
- * tables (issues 22, 32). Seeds `RD_BENCH_STEPS` steps (default ten million) spread over a year
+ * tables (decisions 0015, 0022). Seeds `RD_BENCH_STEPS` steps (default ten million) spread over a year
  * into each engine of `RD_BENCH_ENGINES` (default sqlite,postgres,mysql) once — the database is
  * kept and reused, named after the step count — then prints, per engine: the first count of
  * the installation (a new state folder: `/summary` answers `503 counting` with its progress until

@@ -152,7 +152,7 @@ beforeAll(async () => {
     (line) => serverLog.push(line),
   )
   // The first count is done before the pages ask (the dashboard's 'counting' state has its own tests).
-  while (!api.summaries.built) await api.summaries.current()
+  await api.summaries.ready()
   browser = await launchBrowser()
 }, 180_000)
 afterEach(async () => {

@@ -49,7 +49,7 @@ beforeAll(async () => {
     () => undefined,
   )
   // The first count is done before the pages ask (the dashboard's 'counting' state has its own tests).
-  while (!api.summaries.built) await api.summaries.current()
+  await api.summaries.ready()
   browser = await launchBrowser()
 }, 120_000)
 afterEach(async () => {

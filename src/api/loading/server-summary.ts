@@ -14,7 +14,7 @@ const retry = retryWait('summary')
  * the first time: a few days of runs load in seconds, sooner than a first count ends. Longer
  * ones wait for the count, which the banner shows.
  */
-export const FOLD_WHILE_COUNTING_MS = 7 * 86_400_000
+const FOLD_WHILE_COUNTING_MS = 7 * 86_400_000
 
 /**
  * What the server said of a job: its count as a finished load state, or that the runs are to be

@@ -38,7 +38,7 @@ export interface LoadBannerProps {
 const num = formatCount
 
 /** "The server is counting this installation: 41 %", or without the share when none was said. */
-export const countingLabel = (share: number | null): string =>
+const countingLabel = (share: number | null): string =>
   `The server is counting this installation${share === null ? '' : `: ${Math.floor(share * 100)} %`}`
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 

@@ -9,25 +9,13 @@
  */
 import { num, text, type Database, type SqlValue } from '../db/database'
 import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS, TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
+import type { RunRow } from '../seed/record-run'
 
 /** 2026-11-10 09:00:00 UTC, in Unix seconds: every step of the fixture lies on that day. */
 export const T = Date.UTC(2026, 10, 10, 9) / 1000
 
 /** A row of `tx_nrllm_agentrun` (only columns the fixture sets; the rest keep their defaults). */
-export interface RawRun {
-  uuid: string
-  status: string
-  configuration_identifier: string
-  termination_reason: string
-  started_at: number
-  finished_at: number
-  crdate: number
-  tstamp: number
-  requeue_count: number
-  suspended_state: string
-  be_user: number
-  events: RawEvent[]
-}
+export type RawRun = Omit<RunRow, 'queued_request'> & { events: RawEvent[] }
 
 /** A row of `tx_nrllm_agentrun_event`; `sequence` is the event's place in its run's list. */
 export interface RawEvent {

@@ -80,7 +80,7 @@ export async function serveSeeded(
     (line) => log.push(line),
   )
   // Tests ask at once: the first count is done before they do (its 503 is tested on its own).
-  while (!api.summaries.built) await api.summaries.current()
+  await api.summaries.ready()
   return {
     api,
     url: api.url,

@@ -29,8 +29,9 @@ const FAILED = 16
  * outcome fields are readable, by the one outcome rule; with tools, only runs with a tool step
  * naming one of them (exactly). `view.property.test.ts` holds it to the database's own count
  * (`testing/database-count.ts`, a test reference). Only for queries on the grain
- * (`summaryGrainProblem` null). One pass over the groups in range, with a slot per run (runs are numbered densely by
- * {@link GroupIds}); with tools, a second pass collects the step kinds of the runs kept.
+ * (`summaryGrainProblem` null). One pass over the groups in range, with a slot per run (runs
+ * are numbered densely by {@link GroupIds}); with tools, a second pass collects the step kinds
+ * of the runs kept.
  */
 export function foldView(
   query: SummaryQuery,

@@ -158,6 +158,11 @@ export class SummaryView {
     return this.complete
   }
 
+  /** Resolves once the view can answer, refreshing until the first count is done. */
+  async ready(): Promise<void> {
+    while (!this.complete) await this.current()
+  }
+
   /** How far the first count has come; null when it is not running. */
   get progress(): BuildProgress | null {
     return this.complete ? null : this.building
