@@ -32,6 +32,7 @@ import {
   TOOL_NAMES,
   toRun,
 } from '../testing/generated-runs'
+import { topEventUid } from './read-step-groups'
 import { SummaryView } from './summary-view'
 
 const RUNS_PER_CASE = Number(process.env.RD_PROPERTY_RUNS ?? 12)
@@ -149,6 +150,12 @@ describe.each(engines)('the summary view on %s', (engine) => {
           await cache.start()
           await cache.current()
           const runUids: number[] = []
+          // The highest uid the event table has held: a table whose top row is gone since may
+          // hand those uids out again (SQLite does), so the saved view cannot be resumed.
+          let everTop = 0
+          const noteTop = async () => {
+            everTop = Math.max(everTop, await topEventUid(reader))
+          }
           const check = async (query: SummaryQuery) => {
             const cached = await cache.answer(query)
             expect(cached, 'every generated query is on quarter hours').not.toBeNull()
@@ -165,6 +172,7 @@ describe.each(engines)('the summary view on %s', (engine) => {
                 (run) => levels.get(run.uuid) ?? 'metadata',
               )
               runUids.push(...added.uids)
+              await noteTop()
             } else if (op.op === 'late' && runUids.length > 0) {
               const run = runUids[op.pick % runUids.length] ?? 0
               const payload = JSON.stringify({
@@ -177,6 +185,7 @@ describe.each(engines)('the summary view on %s', (engine) => {
                 `INSERT INTO ${EVENTS} (run, sequence, kind, round, duration_ms, payload, crdate) VALUES (?, 99, 'tool', 1, 1, ?, ?)`,
                 [run, payload, startSeconds + op.at],
               )
+              await noteTop()
             } else if (op.op === 'purge') {
               const cutoff = startSeconds + op.before
               await writer.query(
@@ -201,9 +210,16 @@ describe.each(engines)('the summary view on %s', (engine) => {
               await cache.start()
               // As at the first start: an answer may join a refresh begun before later writes.
               await cache.current()
+              // Only a purge of every row it was counted from, or of the table's newest rows,
+              // makes it count again.
+              const topGone = (await topEventUid(reader)) < everTop
               expect(
-                // Only a purge of every row it was counted from makes it count again.
-                log.filter((line) => line.includes('afresh') && !line.includes('none of the rows')),
+                log.filter(
+                  (line) =>
+                    line.includes('afresh') &&
+                    !line.includes('none of the rows') &&
+                    !(topGone && line.includes('is below the view')),
+                ),
                 'the saved view is read',
               ).toEqual([])
             }
