@@ -38,6 +38,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-demo',
+      'dist-server',
       'public/mockServiceWorker.js',
       'test-results',
       'node_modules',

@@ -23,7 +23,7 @@ import { createListedInstallation } from '@/mocks/variants'
 import { ENGINE_URLS } from '@/server/testing/engines'
 import { launchBrowser } from '../e2e/browser'
 import type { BenchRow } from './harness'
-import { memoryOf, startServer, type ServerProcess } from './server-process'
+import { memoryOf, SERVER_ENTRY, startServer, type ServerProcess } from './server-process'
 import { toolReportInBrowser, type ReportLoad } from './tool-report-in-browser'
 
 const STEPS = Number(process.env.RD_BENCH_STEPS ?? 10_000_000)
@@ -123,6 +123,7 @@ export async function run(): Promise<BenchRow[]> {
     goal?: string,
     met?: boolean,
   ) => rows.push({ bench: `server ${engine}`, figure, value, unit, goal, met: met ?? null })
+  process.stderr.write(`the server runs as: node ${SERVER_ENTRY.join(' ')}\n`)
   for (const engine of ENGINES) {
     const { url, fresh } = await databaseUrl(engine)
     if (fresh) {

@@ -1,10 +1,10 @@
 /**
- * `npm run api` in its own process, for the benches: started on a database with the caller's
+ * The API server in its own process, for the benches (the build when there is one): started on a database with the caller's
  * options, its log kept, its memory read from /proc, stopped as an operator stops it (SIGTERM,
  * which saves the summary view).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -18,11 +18,16 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
+/** The server as production runs it (`npm run build:server`), else its sources through tsx. */
+export const SERVER_ENTRY = existsSync('dist-server/api.mjs')
+  ? ['dist-server/api.mjs']
+  : ['--import', 'tsx', 'src/server/cli/api.ts']
+
 /** Starts the server; resolves once it prints where it listens. */
 export function startServer(url: string, args: string[]): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/server/cli/api.ts', '--database', url, '--port', '0', ...args],
+    [...SERVER_ENTRY, '--database', url, '--port', '0', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let log = ''

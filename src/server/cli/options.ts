@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -31,8 +33,19 @@ export interface ApiOptions {
   state?: string
 }
 
+/** The project folder: the nearest above this code (`src/…` or the build's `dist-server/`) with a package.json. */
+function projectFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir)
+    if (up === dir) return process.cwd()
+    dir = up
+  }
+  return dir
+}
+
 /** `--state`'s default: `state/` in the project folder, beside the server's code. */
-export const DEFAULT_STATE_DIR = fileURLToPath(new URL('../../../state', import.meta.url))
+export const DEFAULT_STATE_DIR = join(projectFolder(), 'state')
 
 export const API_USAGE = `Usage: npm run api -- --database <url> [--port 8787] [--host 127.0.0.1]
   [--tools <catalogue.json>] [--settings <settings.json>] [--dashboard <dist>] [--tokens <file>]

@@ -2,9 +2,8 @@
 /**
  * A small, dependency-free static server for the built dashboard (`dist/`, `dist-demo/`).
  *
- *   node src/server/static/serve.mjs <dir> [--port N] [--host H] [--csp]
- *
- * or, from a test: `const { url, close } = await startServer({ dir, csp: true })`.
+ * From the command line: `node src/server/static/serve-cli.mjs <dir> [--port N] [--host H] [--csp]`;
+ * from a test: `const { url, close } = await startServer({ dir, csp: true })`.
  *
  * - Files are served with their content type; `index.html` is the fallback for every path that
  *   is not a file and looks like a page (no extension, or a browser navigation asking for HTML),
@@ -22,8 +21,6 @@ import { createServer } from 'node:http'
 import { createReadStream } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
-import process from 'node:process'
-import { pathToFileURL } from 'node:url'
 
 /** The policy served with `csp: true` (issue 9: zero violations while every page is used). */
 export const STRICT_CSP = [
@@ -288,56 +285,4 @@ function sendText(res, status, text) {
   res.setHeader('Content-Type', 'text/plain; charset=utf-8')
   res.setHeader('Cache-Control', 'no-store')
   res.end(`${text}\n`)
-}
-
-/**
- * @param {string[]} argv
- * @returns {{ dir: string, port: number, host: string, csp: boolean }}
- */
-function parseArgs(argv) {
-  /** @type {{ dir: string | undefined, port: number, host: string, csp: boolean }} */
-  const options = { dir: undefined, port: 4173, host: '127.0.0.1', csp: false }
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]
-    if (arg === '--csp') options.csp = true
-    else if (arg === '--port') options.port = Number(argv[(i += 1)])
-    else if (arg === '--host') options.host = String(argv[(i += 1)])
-    else if (arg !== undefined && !arg.startsWith('--') && options.dir === undefined)
-      options.dir = arg
-    else throw new Error(`Unknown argument: ${arg}`)
-  }
-  if (options.dir === undefined)
-    throw new Error('Which folder? node src/server/static/serve.mjs <dir>')
-  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
-    throw new Error('--port needs a number from 0 to 65535')
-  }
-  return { ...options, dir: options.dir }
-}
-
-async function main() {
-  let options
-  try {
-    options = parseArgs(process.argv.slice(2))
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error)
-    console.error('Usage: node src/server/static/serve.mjs <dir> [--port N] [--host H] [--csp]')
-    process.exit(2)
-  }
-  const running = await startServer(options)
-  console.log(`Serving ${options.dir}${options.csp ? ' with a strict CSP' : ''} at ${running.url}`)
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((/** @type {unknown} */ error) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  })
 }

@@ -33,6 +33,11 @@ export class RunStatuses {
   private top = 0
   private changed = 0
 
+  /** The highest run uid read: a run at or below it that is not in `byRun` is gone. */
+  get highestUid(): number {
+    return this.top
+  }
+
   /** Statuses as saved; the next refresh reads what changed since. */
   static from(data: RunStatusesData): RunStatuses {
     const statuses = new RunStatuses()

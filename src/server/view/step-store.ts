@@ -68,6 +68,19 @@ export class GroupIds {
     return { runUids: this.runUids, keys: this.rawKeys }
   }
 
+  /**
+   * These ids without the runs `keep` rejects (by run number), the runs left numbered anew in
+   * their order; keys keep their numbers. `runs[old]` is a run's new number, -1 when dropped.
+   */
+  keepingRuns(keep: (run: number) => boolean): { ids: GroupIds; runs: Int32Array } {
+    const runs = new Int32Array(this.runUids.length).fill(-1)
+    const runUids: number[] = []
+    this.runUids.forEach((uid, run) => {
+      if (keep(run)) runs[run] = runUids.push(uid) - 1
+    })
+    return { ids: GroupIds.from({ runUids, keys: this.rawKeys }), runs }
+  }
+
   runOf(uid: number): number {
     let id = this.runIds.get(uid)
     if (id === undefined) {
@@ -106,14 +119,18 @@ export class GroupIds {
 }
 
 /**
- * A growing column of 32-bit integers. It grows by half its size (not double): a year's store is
- * tens of megabytes, and a doubled column would hold as much again unused.
+ * A growing column of 32-bit integers. It grows by an eighth of its size (at least 64 Ki
+ * groups), not by double: a year's store is tens of megabytes, and a doubled column would hold
+ * as much again unused. The copies this costs while the first count runs take a fraction of a
+ * second in all.
  */
 class Column {
   constructor(public data: Int32Array = new Int32Array(1024)) {}
   grow(size: number): void {
     if (size <= this.data.length) return
-    const next = new Int32Array(Math.max(size, Math.ceil(this.data.length * 1.5)))
+    const next = new Int32Array(
+      Math.max(size, this.data.length + Math.max(this.data.length >> 3, 65_536)),
+    )
     next.set(this.data)
     this.data = next
   }
@@ -148,6 +165,34 @@ export class StepStore {
     return store
   }
 
+  /**
+   * A store of `ids` holding this store's groups of the runs `runs` keeps (see
+   * {@link GroupIds.keepingRuns}), numbered anew; the arrays are exactly as long as needed.
+   */
+  keepingRuns(ids: GroupIds, runs: Int32Array): StepStore {
+    let kept = 0
+    for (let i = 0; i < this.size; i += 1)
+      if ((runs[this.runs.data[i] as number] as number) >= 0) kept += 1
+    const columns: GroupColumns = {
+      size: kept,
+      buckets: new Int32Array(kept),
+      runs: new Int32Array(kept),
+      keys: new Int32Array(kept),
+      steps: new Int32Array(kept),
+    }
+    let at = 0
+    for (let i = 0; i < this.size; i += 1) {
+      const run = runs[this.runs.data[i] as number] as number
+      if (run < 0) continue
+      columns.buckets[at] = this.buckets.data[i] as number
+      columns.runs[at] = run
+      columns.keys[at] = this.keys.data[i] as number
+      columns.steps[at] = this.steps.data[i] as number
+      at += 1
+    }
+    return StepStore.from(ids, columns)
+  }
+
   add(groups: Iterable<StepGroup>): void {
     for (const group of groups) {
       const at = this.size
@@ -157,6 +202,16 @@ export class StepStore {
       this.keys.data[at] = this.ids.keyOf(group)
       this.steps.data[at] = group.steps
       this.size = at + 1
+    }
+  }
+
+  /**
+   * Lets go of the room the columns grew into: after the first count, a third of them can be
+   * unused. One column at a time, so the copy adds a quarter of the store at most, briefly.
+   */
+  trim(): void {
+    for (const column of [this.buckets, this.runs, this.keys, this.steps]) {
+      if (column.data.length > this.size) column.data = column.data.slice(0, this.size)
     }
   }
 

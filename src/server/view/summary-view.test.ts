@@ -13,7 +13,8 @@ import { createApiHandler } from '../http/api-handler'
 import { listen } from '../http/listen'
 import { askServer } from '../testing/ask'
 import { recordingDatabase } from '../testing/recording-database'
-import { RUNS } from '../sql/tables'
+import { EVENTS, RUNS } from '../sql/tables'
+import { countSummary } from '../testing/database-count'
 import { SummaryView } from './summary-view'
 
 const query = (() => {
@@ -192,6 +193,32 @@ describe('the summary view’s refresh rule', () => {
     const { during, after } = await aroundRefresh(reader, cache)
     expect(during, 'during the reread').toEqual(before)
     expect(after?.runs, 'after it: the purged run left').toBe((before?.runs ?? 0) - 1)
+  })
+
+  it('lets go of the steps of purged runs once they are a quarter of its runs', async () => {
+    let clock = 5_000_000
+    const log: string[] = []
+    const cache = new SummaryView(tables.reader, {
+      now: () => clock,
+      refreshMs: 1000,
+      log: (line) => log.push(line),
+    })
+    await appendRuns(tables.writer, Array.from({ length: 8 }, oneCall))
+    await cache.current()
+    const before = cache.size
+    const [edge] = await tables.writer.query(
+      `SELECT uid FROM ${RUNS} ORDER BY uid DESC LIMIT 1 OFFSET 2`,
+    )
+    // The retention purge: every run but the newest two, and their steps.
+    await tables.writer.query(`DELETE FROM ${EVENTS} WHERE run <= ?`, [Number(edge?.uid)])
+    await tables.writer.query(`DELETE FROM ${RUNS} WHERE uid <= ?`, [Number(edge?.uid)])
+    clock += 2000
+    await cache.current()
+    expect(log.filter((line) => line.includes('dropped the steps'))).toHaveLength(1)
+    expect(cache.size.runs).toBe(2)
+    expect(cache.size.groups, 'only the two runs’ groups are held').toBeLessThan(before.groups)
+    expect(cache.size.groups).toBe(2)
+    expect(await cache.answer(query)).toEqual(await countSummary(tables.reader, query))
   })
 
   it('keeps its view fresh in the background, with no answer asked', async () => {

@@ -94,7 +94,8 @@ export class SummaryView {
     this.refreshMs = options.refreshMs ?? 2000
     this.staleMs = options.staleMs ?? 5 * this.refreshMs
     this.settleMs = options.settleMs ?? 60_000
-    this.chunkUids = options.chunkUids ?? 250_000
+    // Small reads keep the garbage of the first count small (each read's rows are let go).
+    this.chunkUids = options.chunkUids ?? 50_000
     this.saveEveryMs = options.saveEveryMs ?? 600_000
     this.now = options.now ?? Date.now
     this.log = options.log ?? (() => undefined)
@@ -247,17 +248,40 @@ export class SummaryView {
     this.settled = settled
     this.settledUid = settledUid
     this.tail = tail
-    this.statusIndex.current()
+    this.dropGoneRuns()
     this.seen.push({ at: started, top })
     this.refreshedAt = started
     if (restart)
       this.log(`summary view: the event table holds less than was counted; counted again`)
+    if (direct) this.settled.trim()
     if (first) {
       this.complete = true
       this.building = null
       this.log(`summary view: ${this.settled.size} groups of steps up to uid ${settledUid}`)
     }
     void this.save(false)
+  }
+
+  /**
+   * Drops the groups of runs that are gone (the retention purge) once they are a quarter of the
+   * runs numbered, so memory follows the runs the CMS keeps, not its whole history. A run with
+   * steps but no run row above the highest run uid read may yet be committed: it is kept.
+   */
+  private dropGoneRuns(): void {
+    const { status } = this.statusIndex.current()
+    const top = this.statuses.highestUid
+    const runUids = this.ids.runUids
+    const gone = (run: number) => (status[run] as number) < 0 && (runUids[run] as number) <= top
+    let count = 0
+    for (let run = 0; run < status.length; run += 1) if (gone(run)) count += 1
+    if (count === 0 || count * 4 < status.length) return
+    const { ids, runs } = this.ids.keepingRuns((run) => !gone(run))
+    this.settled = this.settled.keepingRuns(ids, runs)
+    this.tail = this.tail.keepingRuns(ids, runs)
+    this.ids = ids
+    this.statusIndex = new RunStatusIndexer(ids, this.statuses)
+    this.statusIndex.current()
+    this.log(`summary view: dropped the steps of ${count} runs no longer recorded`)
   }
 
   /** The highest uid seen at a refresh at least `settleMs` before `now`. */
