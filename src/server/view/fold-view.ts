@@ -53,6 +53,19 @@ export function foldView(
   /** Day index per bucket in range, filled when first needed (-2: not yet; -1: no day). */
   const dayAt = new Int32Array(Math.max(0, end - first)).fill(-2)
   const calls = new CallTally(days.days.length, roles.rows.length)
+  // What a step of each key does to its run's flags, worked out once per key, not per group.
+  const keyFlags = new Uint8Array(roles.role.length)
+  roles.role.forEach((role, key) => {
+    keyFlags[key] =
+      SEEN |
+      (roles.selected[key] === 1 ? HIT : 0) |
+      (role >= Role.Succeeded ? CALLS : 0) |
+      (role === Role.Failed ? FAILED : 0) |
+      (role === Role.Refused ? REFUSED : 0)
+  })
+  const keySeen = new Uint8Array(roles.role.length)
+  const keyRow = roles.row
+  const keyRole = roles.role
 
   for (const store of stores) {
     const { size, buckets, runs, keys, steps } = store.columns
@@ -61,26 +74,28 @@ export function foldView(
       const run = runs[i] as number
       if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
       const key = keys[i] as number
-      const role = roles.role[key] as Role
-      flags[run] = (flags[run] as number) | SEEN | (roles.selected[key] === 1 ? HIT : 0)
-      if (!filtered && listsKind(role)) kindSeen[roles.kind[key] as number] = 1
-      if (role === Role.UnreadableCounted)
-        unreadable[run] = (unreadable[run] as number) + (steps[i] as number)
-      if (role < Role.Succeeded) continue
-      flags[run] =
-        (flags[run] as number) |
-        CALLS |
-        (role === Role.Failed ? FAILED : 0) |
-        (role === Role.Refused ? REFUSED : 0)
+      flags[run] = (flags[run] as number) | (keyFlags[key] as number)
+      keySeen[key] = 1
+      const row = keyRow[key] as number
+      if (row < 0) {
+        if (keyRole[key] === Role.UnreadableCounted)
+          unreadable[run] = (unreadable[run] as number) + (steps[i] as number)
+        continue
+      }
       let day = dayAt[bucket - first] as number
       if (day === -2) {
         day = bucketIndex(days, Math.max(bucket * BUCKET_SECONDS, from) * 1000)
         dayAt[bucket - first] = day
       }
-      if (day >= 0) calls.add(day, roles.row[key] as number, steps[i] as number)
+      if (day >= 0) calls.add(day, row, steps[i] as number)
     }
   }
-  if (filtered) {
+  if (!filtered) {
+    // Without a filter every run is kept: the kinds are those of the keys seen.
+    keySeen.forEach((seen, key) => {
+      if (seen === 1 && listsKind(roles.role[key] as Role)) kindSeen[roles.kind[key] as number] = 1
+    })
+  } else {
     // Only the kinds of the runs kept: a second pass, now that every run's HIT is known.
     for (const store of stores) {
       const { size, buckets, runs, keys } = store.columns
