@@ -85,6 +85,7 @@ describe('the built server', () => {
       '--tools': join(dir, 'tools.json'),
       '--settings': join(dir, 'settings.json'),
       '--state': state,
+      '--public-host': 'cms.example.org',
     }
     const command = args.map((word, i) => replaced[args[i - 1] ?? ''] ?? word)
     const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { hostNameOf } from '../http/host-check'
 import { parseArgs } from 'node:util'
 
 /** A command line that cannot be used, said in one sentence (and the usage). */
@@ -31,6 +32,8 @@ export interface ApiOptions {
    * undefined keeps it in memory only (tests), so every start counts the installation again.
    */
   state?: string
+  /** Host names answered besides loopback ones and `host` (a proxy's name), against DNS rebinding. */
+  publicHosts?: string[]
 }
 
 /** The project folder: the nearest above this code (`src/…` or the build's `dist-server/`) with a package.json. */
@@ -51,6 +54,7 @@ export const API_USAGE = `Usage: npm run api -- --database <url> [--port 8787] [
   [--tools <catalogue.json>] [--settings <settings.json>] [--dashboard <dist>] [--tokens <file>]
   [--statement-timeout <ms>] [--summary-refresh <ms>] [--connections <n>] [--connection-wait <ms>]
   [--state <dir>]  (default: state/ in the project folder; the server's counts kept between starts)
+  [--public-host <name>[,<name>…]]  (host names answered besides localhost and IP addresses)
   <url>: sqlite:<path> | postgres://user:password@host:port/db | mysql://user:password@host:port/db`
 
 function integer(
@@ -103,8 +107,16 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     'connections',
     'connection-wait',
     'state',
+    'public-host',
   ])
   if (values.state === '') throw new UsageError('--state must name a folder.')
+  const publicHosts = (values['public-host'] ?? '').split(',').filter((name) => name !== '')
+  const notName = publicHosts.find((name) => hostNameOf(name) === null)
+  if (notName !== undefined) {
+    throw new UsageError(
+      `--public-host takes host names (such as diagnostics.example.org), not "${notName}".`,
+    )
+  }
   return {
     database: values.database,
     port: integer(values.port, 'port', 0, 65535, 8787),
@@ -124,6 +136,7 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     connections: integer(values.connections, 'connections', 1, 100, 8),
     connectionWaitMs: integer(values['connection-wait'], 'connection-wait', 0, 600_000, 5000),
     state: values.state ?? DEFAULT_STATE_DIR,
+    publicHosts,
   }
 }
 

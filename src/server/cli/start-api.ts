@@ -5,6 +5,7 @@ import { SummaryView } from '../view/summary-view'
 import type { Database } from '../db/database'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { createApiHandler } from '../http/api-handler'
+import { checkHost } from '../http/host-check'
 import { listen, type Listening } from '../http/listen'
 import { EVENTS, RUNS } from '../sql/tables'
 import { isLoopback, UsageError, type ApiOptions } from './options'
@@ -56,7 +57,10 @@ export async function startApi(
     database,
     file: await stateFile(options.state, database, log),
   })
-  const handle = createApiHandler({ db, settings, builtinTools, tokens, log, summaries })
+  const handle = checkHost(
+    [options.host, ...(options.publicHosts ?? [])],
+    createApiHandler({ db, settings, builtinTools, tokens, log, summaries }),
+  )
   try {
     // The saved view is read before anything listens, so no answer after a restart is a 503;
     // counting (what changed since, or everything) starts at once.

@@ -39,6 +39,7 @@ export async function serveSeeded(
     statementTimeoutMs?: number
     connections?: number
     connectionWaitMs?: number
+    publicHosts?: string[]
     /** The URL the server reads with, made from the seeded database's (e.g. another user's). */
     readAs?: (databaseUrl: string) => Promise<string>
   } = {},
@@ -74,6 +75,7 @@ export async function serveSeeded(
       statementTimeoutMs: options.statementTimeoutMs ?? 20_000,
       connections: options.connections,
       connectionWaitMs: options.connectionWaitMs,
+      publicHosts: options.publicHosts,
       // Tests write and then ask at once: every answer reads what was just written.
       summaryRefreshMs: 0,
     },
