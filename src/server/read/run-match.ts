@@ -6,14 +6,31 @@ import { EVENTS, WRITE_KIND } from '../sql/tables'
 /** Unix seconds of the first whole second at or after an instant (crdate is whole seconds). */
 export const secondsFrom = (ms: number): number => Math.ceil(ms / 1000)
 
+/** The range of the CMS's time columns (`int(11)`: signed 32-bit Unix seconds). */
+const INT32 = { min: -2_147_483_648, max: 2_147_483_647 }
+
+/**
+ * `<column> <op> ?` on a 32-bit seconds column. PostgreSQL binds the value as the column's type
+ * and refuses one out of its range (a 500 for `to=2038-01-19T03:14:08Z`); past the range the
+ * outcome is known without asking, so it is written as a constant instead.
+ */
+export function secondsCompare(column: string, op: '>=' | '<', seconds: number): Fragment {
+  if (seconds > INT32.max) return bound(op === '<' ? '1 = 1' : '1 = 0')
+  if (seconds <= INT32.min) return bound(op === '<' ? '1 = 0' : '1 = 1')
+  return bound(`${column} ${op} ?`, [seconds])
+}
+
+/** Whether a time column can hold `seconds` (so it may be bound against one). */
+export const inSeconds = (seconds: number): boolean => seconds >= INT32.min && seconds <= INT32.max
+
 /**
  * The step-time range `[from, to)` on `e.crdate`, as whole seconds: a step recorded at second `s`
  * occurred at `s * 1000` ms, inside the range exactly when `s` is inside the rounded-up bounds.
  */
 export function stepRange(dialect: Dialect, query: Pick<RunQuery, 'from' | 'to'>): Fragment {
   const parts = [bound(`${dialect.exact('e.kind')} <> '${WRITE_KIND}'`)]
-  if (query.from !== null) parts.push(bound('e.crdate >= ?', [secondsFrom(query.from)]))
-  if (query.to !== null) parts.push(bound('e.crdate < ?', [secondsFrom(query.to)]))
+  if (query.from !== null) parts.push(secondsCompare('e.crdate', '>=', secondsFrom(query.from)))
+  if (query.to !== null) parts.push(secondsCompare('e.crdate', '<', secondsFrom(query.to)))
   return join(parts, ' AND ')
 }
 

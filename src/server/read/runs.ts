@@ -5,7 +5,7 @@ import { DIALECTS } from '../sql/dialect'
 import { bound, join, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { streamSteps } from './events'
-import { runMatch } from './run-match'
+import { inSeconds, runMatch, secondsCompare } from './run-match'
 
 /** Where an answer's JSON text goes, piece by piece (the HTTP response, with backpressure). */
 export interface JsonOut {
@@ -45,11 +45,15 @@ export async function pageOfRuns(
     if (key === null || !Number.isInteger(started)) {
       throw new BadCursorError('"cursor" is not a cursor this API issued.')
     }
+    // After the cursor: started earlier, or in the same second with a later uuid. Outside the
+    // time columns' range only the first can hold, and is decided here (see secondsCompare).
     conditions.push(
-      bound(
-        `(${RUN_START} < ? OR (${RUN_START} = ? AND ${d.exact('r.uuid')} > ${d.exactParam()}))`,
-        [started, started, d.bindText(key.uuid)],
-      ),
+      inSeconds(started)
+        ? bound(
+            `(${RUN_START} < ? OR (${RUN_START} = ? AND ${d.exact('r.uuid')} > ${d.exactParam()}))`,
+            [started, started, d.bindText(key.uuid)],
+          )
+        : secondsCompare(RUN_START, '<', started),
     )
   }
   const pageSql = sql`SELECT ${RUN_COLUMNS} FROM ${RUNS} r WHERE ${join(conditions, ' AND ')}
