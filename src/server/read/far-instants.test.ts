@@ -42,6 +42,19 @@ describe.each(engines)('far instants on %s', (engine) => {
     expect(total(after.body)).toBe(0)
   })
 
+  it('counts a summary over ten thousand years as the years its data has', async () => {
+    const summary = async (from: string, to: string) => {
+      const answer = await ask(`/summary?from=${from}&to=${to}&tz=UTC`)
+      expect(answer.status, `${from} – ${to}`).toBe(200)
+      // Everything but the bounds it echoes.
+      return { ...(answer.body as Record<string, unknown>), from: null, to: null }
+    }
+    const inside = await summary('1970-01-01T00:00:00Z', '2038-01-19T03:00:00Z')
+    expect((inside as { rows: unknown[] }).rows.length).toBeGreaterThan(0)
+    expect(await summary('0001-01-01T00:00:00Z', '9999-12-31T00:00:00Z')).toEqual(inside)
+    expect(await summary('0500-01-01T00:00:00Z', '2038-01-19T03:00:00Z')).toEqual(inside)
+  })
+
   it('pages from a cursor past the columns', async () => {
     const first = await ask('/runs?limit=5')
     for (const startedAt of ['2100-01-01T00:00:00.000Z', '1800-01-01T00:00:00.000Z']) {

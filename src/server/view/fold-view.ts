@@ -13,8 +13,9 @@ import { keyRoles, listsKind, Role } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 
-const daysOf = (query: SummaryQuery) =>
-  createDayBuckets(dayOf(query.from, query.tz), dayOf(query.to - 1, query.tz), query.tz)
+/** The days from the one holding `from` to the one holding `to - 1` (ms). */
+const daysOf = (from: number, to: number, tz: string) =>
+  createDayBuckets(dayOf(from, tz), dayOf(to - 1, tz), tz)
 
 /** Per-run flags of a fold. */
 const SEEN = 1
@@ -40,8 +41,16 @@ export function foldView(
   statuses: RunStatusIndex,
 ): ServedSummary {
   const from = secondsFrom(query.from)
-  const first = from / BUCKET_SECONDS
-  const end = secondsFrom(query.to) / BUCKET_SECONDS
+  // Only the buckets the view holds are looked at: a range of ten thousand years costs what the
+  // data in it costs, and its days are those the data has.
+  const held = stores.filter((store) => store.size > 0)
+  const dataFirst = Math.min(...held.map((store) => store.minBucket))
+  const dataEnd = Math.max(...held.map((store) => store.maxBucket)) + 1
+  const first = held.length === 0 ? 0 : Math.max(from / BUCKET_SECONDS, dataFirst)
+  const end =
+    held.length === 0
+      ? 0
+      : Math.max(first, Math.min(secondsFrom(query.to) / BUCKET_SECONDS, dataEnd))
   const filtered = query.tools.length > 0
   const roles = keyRoles(ids.keys, query.tools)
   const runCount = ids.runUids.length
@@ -49,7 +58,14 @@ export function foldView(
   const flags = new Uint8Array(runCount)
   const unreadable = new Int32Array(runCount)
   const kindSeen = new Uint8Array(roles.kinds.length)
-  const days = daysOf(query)
+  const days =
+    end > first
+      ? daysOf(
+          Math.max(query.from, first * BUCKET_SECONDS * 1000),
+          end * BUCKET_SECONDS * 1000,
+          query.tz,
+        )
+      : daysOf(query.from, query.from + 1, query.tz)
   /** Day index per bucket in range, filled when first needed (-2: not yet; -1: no day). */
   const dayAt = new Int32Array(Math.max(0, end - first)).fill(-2)
   const calls = new CallTally(days.days.length, roles.rows.length)

@@ -151,6 +151,9 @@ export class StepStore {
   private readonly keys = new Column()
   private readonly steps = new Column()
   size = 0
+  /** The earliest and latest bucket held (an empty store: +∞ and -∞). */
+  minBucket = Number.POSITIVE_INFINITY
+  maxBucket = Number.NEGATIVE_INFINITY
 
   constructor(readonly ids: GroupIds) {}
 
@@ -162,6 +165,7 @@ export class StepStore {
     store.keys.data = columns.keys
     store.steps.data = columns.steps
     store.size = columns.size
+    for (let i = 0; i < columns.size; i += 1) store.span(columns.buckets[i] as number)
     return store
   }
 
@@ -202,6 +206,7 @@ export class StepStore {
       this.keys.data[at] = this.ids.keyOf(group)
       this.steps.data[at] = group.steps
       this.size = at + 1
+      this.span(group.bucket)
     }
   }
 
@@ -213,6 +218,11 @@ export class StepStore {
     for (const column of [this.buckets, this.runs, this.keys, this.steps]) {
       if (column.data.length > this.size) column.data = column.data.slice(0, this.size)
     }
+  }
+
+  private span(bucket: number): void {
+    if (bucket < this.minBucket) this.minBucket = bucket
+    if (bucket > this.maxBucket) this.maxBucket = bucket
   }
 
   /** The columns, each holding `size` groups first (and room after them). */
