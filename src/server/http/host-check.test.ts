@@ -70,6 +70,14 @@ describe('the Host check', () => {
     },
   )
 
+  it('answers another API version with the API’s 404, never the dashboard’s page', async () => {
+    for (const path of ['/api/diagnostics/v2/meta', '/api/diagnostics', '/api']) {
+      const answer = await get(`${served.url}${path}`, '127.0.0.1')
+      expect(answer.status, path).toBe(404)
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'not_found' })
+    }
+  })
+
   it('refuses a missing or broken Host with 400', async () => {
     for (const host of [null, 'a b', 'x@127.0.0.1', 'localhost/x']) {
       const answer = await get(`${served.base}/meta`, host)

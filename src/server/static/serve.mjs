@@ -215,6 +215,9 @@ async function resolveTarget(root, rawUrl) {
   }
   if (pathname.includes('\0')) return { kind: 'bad' }
   if (pathname.includes('\\') || hasDotDotSegment(pathname)) return { kind: 'outside' }
+  // Hidden files (`.env`, `.git/`) are never served, whatever the folder holds.
+  if (pathname.split('/').some((segment) => segment.startsWith('.')))
+    return { kind: 'none', pathname }
 
   const candidate = path.resolve(root, `.${pathname}`)
   if (!isInside(root, candidate)) return { kind: 'outside' }
