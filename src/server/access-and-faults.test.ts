@@ -10,7 +10,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInstallation } from '../mocks/installation'
-import { isLoopback, parseApiOptions, UsageError } from './cli/options'
+import { isLoopback, listensOnLoopbackOnly, parseApiOptions, UsageError } from './cli/options'
 import { startApi } from './cli/start-api'
 import { openDatabase } from './db/open-database'
 import { createApiHandler } from './http/api-handler'
@@ -78,6 +78,12 @@ describe('bearer tokens', () => {
     expect(isLoopback('127.0.0.1')).toBe(true)
     expect(isLoopback('::1')).toBe(true)
     expect(isLoopback('0.0.0.0')).toBe(false)
+    expect(isLoopback('localhost'), 'a name is judged by what it resolves to').toBe(false)
+    expect(await listensOnLoopbackOnly('localhost')).toBe(true)
+    expect(await listensOnLoopbackOnly('::1')).toBe(true)
+    expect(await listensOnLoopbackOnly('0.0.0.0')).toBe(false)
+    expect(await listensOnLoopbackOnly('no-such-host.invalid')).toBe(false)
+    expect(parseApiOptions(['--database', 'sqlite:x', '--host', '[::1]']).host).toBe('::1')
     await expect(
       startApi(
         { ...parseApiOptions(['--database', served.databaseUrl, '--host', '0.0.0.0']) },

@@ -1,4 +1,6 @@
+import { lookup } from 'node:dns/promises'
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hostNameOf } from '../http/host-check'
@@ -120,7 +122,8 @@ export function parseApiOptions(argv: string[]): ApiOptions {
   return {
     database: values.database,
     port: integer(values.port, 'port', 0, 65535, 8787),
-    host: values.host ?? '127.0.0.1',
+    // `[::1]` as in a URL is the address `::1`, which is what listening takes.
+    host: (values.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
     tools: values.tools,
     settings: values.settings,
     dashboard: values.dashboard,
@@ -168,7 +171,19 @@ export function parseSeedOptions(argv: string[]): SeedOptions {
 
 /** Loopback addresses: the only ones the server listens on without tokens. */
 export function isLoopback(host: string): boolean {
-  return (
-    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
-  )
+  return host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/**
+ * Whether every address `host` names is this machine's own: an IP address as it is, a name by
+ * what it resolves to now (`localhost` may be pointed elsewhere in /etc/hosts).
+ */
+export async function listensOnLoopbackOnly(host: string): Promise<boolean> {
+  if (isIP(host) !== 0) return isLoopback(host)
+  try {
+    const addresses = await lookup(host, { all: true })
+    return addresses.length > 0 && addresses.every(({ address }) => isLoopback(address))
+  } catch {
+    return false
+  }
 }

@@ -8,7 +8,7 @@ import { createApiHandler } from '../http/api-handler'
 import { checkHost } from '../http/host-check'
 import { listen, type Listening } from '../http/listen'
 import { EVENTS, RUNS } from '../sql/tables'
-import { isLoopback, UsageError, type ApiOptions } from './options'
+import { listensOnLoopbackOnly, UsageError, type ApiOptions } from './options'
 
 export interface RunningApi extends Listening {
   db: Database
@@ -24,7 +24,7 @@ export async function startApi(
   options: ApiOptions,
   log: (line: string) => void,
 ): Promise<RunningApi> {
-  if (!isLoopback(options.host) && options.tokens === undefined) {
+  if (options.tokens === undefined && !(await listensOnLoopbackOnly(options.host))) {
     throw new UsageError(
       `Refusing to listen on ${options.host} without --tokens: off this machine the API must be signed in to.`,
     )

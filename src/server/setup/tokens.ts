@@ -22,6 +22,17 @@ export async function loadTokens(path: string): Promise<Buffer[]> {
   if (short !== undefined) {
     throw new ConfigFileError(`Every token in ${path} must be at least 32 characters long.`)
   }
+  // A bearer token is one word: one with a space inside could never be sent, so never match.
+  if (tokens.some((token) => /\s/.test(token))) {
+    throw new ConfigFileError(`A token in ${path} holds a space; a token is one word a line.`)
+  }
+  // 32 random characters (hex or base64) hold 10 different ones or more but for a chance of
+  // about one in 10,000: fewer is a token typed, not made (36 × "a").
+  if (tokens.some((token) => new Set(token).size < 10)) {
+    throw new ConfigFileError(
+      `A token in ${path} looks guessable (fewer than 10 different characters); make one with: head -c 32 /dev/urandom | base64`,
+    )
+  }
   return tokens.map(digest)
 }
 
