@@ -79,6 +79,7 @@ describe.each(engines)('a run of 300,000 steps on %s', (engine) => {
   let listening: Listening
   let db: ReturnType<typeof largestResult>
   let ask: ReturnType<typeof askServer>
+  const logged: string[] = []
 
   beforeAll(async () => {
     tables = await createEmptyTables(engine)
@@ -97,7 +98,7 @@ describe.each(engines)('a run of 300,000 steps on %s', (engine) => {
       settings,
       builtinTools: [],
       tokens: null,
-      log: () => undefined,
+      log: (line) => logged.push(line),
       summaries,
     })
     listening = await listen({ handle, host: '127.0.0.1', port: 0 })
@@ -125,6 +126,16 @@ describe.each(engines)('a run of 300,000 steps on %s', (engine) => {
       HUGE.steps.filter((s) => s.writeTarget !== undefined).map((s) => s.writeTarget),
     )
     expect(db.largest).toBeLessThanOrEqual(STEP_ROWS_PER_STATEMENT)
+  }, 240_000)
+
+  it('answers HEAD for it with the headers alone, no failure logged', async () => {
+    const answer = await fetch(`${listening.url}/api/diagnostics/v1/runs/${HUGE.uuid}`, {
+      method: 'HEAD',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await answer.text()).toBe('')
+    expect(logged).toEqual([])
   }, 240_000)
 
   it('lists it on /runs with all its steps and counts it once', async () => {

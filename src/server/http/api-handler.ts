@@ -119,7 +119,9 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
     }
     const found = uuid.length > 200 ? null : await findRun(db, uuid)
     if (found === null) {
-      return sendError(res, 404, 'not_found', `No run ${uuid} is recorded on this installation.`)
+      // Echoed only when it can be a run id: the answer does not grow with the request.
+      const shown = uuid.length <= 64 ? ` ${uuid}` : ''
+      return sendError(res, 404, 'not_found', `No run${shown} is recorded on this installation.`)
     }
     return sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one'))
   }
@@ -142,12 +144,13 @@ function sendCounting(res: ServerResponse, progress: BuildProgress | null): void
 }
 
 function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
+  // Nobody reads on (gone, or a HEAD answered): nothing to say, nothing to log.
+  if (error instanceof ClientGoneError) {
+    if (!res.writableEnded) res.destroy()
+    return
+  }
   if (res.headersSent) {
-    if (!(error instanceof ClientGoneError)) {
-      context.log(
-        `failed while answering: ${error instanceof Error ? error.message : String(error)}`,
-      )
-    }
+    context.log(`failed while answering: ${error instanceof Error ? error.message : String(error)}`)
     res.destroy()
     return
   }

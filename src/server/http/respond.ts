@@ -48,7 +48,10 @@ export async function sendJsonStream(
     if (!streaming) {
       streaming = true
       setHeaders(res, status, {})
-      if (res.req.method === 'HEAD') throw new ClientGoneError('A HEAD request gets no body.')
+      if (res.req.method === 'HEAD') {
+        res.end()
+        throw new ClientGoneError('A HEAD request gets no body.')
+      }
     }
     if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
     const text = buffered.join('')

@@ -100,14 +100,21 @@ export function answerClientError(error, socket) {
     return
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  const tooSlow = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+  const status = tooLarge
+    ? '431 Request Header Fields Too Large'
+    : tooSlow
+      ? '408 Request Timeout'
+      : '400 Bad Request'
   const body = JSON.stringify(
     tooLarge
       ? {
           error: 'request_too_large',
           message: `The request's address and headers are longer than the ${MAX_REQUEST_HEAD_BYTES / 1024} KiB this server reads: select fewer or shorter tool names.`,
         }
-      : { error: 'bad_request', message: 'The request is not valid HTTP.' },
+      : tooSlow
+        ? { error: 'request_timeout', message: 'The request did not arrive in time.' }
+        : { error: 'bad_request', message: 'The request is not valid HTTP.' },
   )
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -1,12 +1,13 @@
 /**
- * A dashboard folder may hold hidden files (`.env`, `.git/`): none is ever served, whatever the
- * request asks for; other files and the index fallback stay as they are.
+ * The static server: a dashboard folder may hold hidden files (`.env`, `.git/`), none is ever
+ * served, whatever the request asks for; other files and the index fallback stay as they are.
+ * A request Node cannot read gets the status that says why.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from './serve.mjs'
+import { answerClientError, startServer } from './serve.mjs'
 
 const SECRET = 'secret-that-must-not-leave'
 
@@ -45,5 +46,20 @@ describe('the static server and hidden files', () => {
       headers: { accept: 'text/html' },
     })
     expect(await page.text()).toContain('<title>index</title>')
+  })
+})
+
+describe('a request Node cannot read', () => {
+  const answerOf = (code: string) => {
+    let written = ''
+    const socket = { writable: true, end: (text: string) => (written = text), destroy: () => {} }
+    answerClientError(Object.assign(new Error(code), { code }), socket as never)
+    return written
+  }
+
+  it('is answered with the status that says why, and the contract’s body', () => {
+    expect(answerOf('ERR_HTTP_REQUEST_TIMEOUT')).toMatch(/^HTTP\/1\.1 408 [\s\S]*"request_timeout"/)
+    expect(answerOf('HPE_HEADER_OVERFLOW')).toMatch(/^HTTP\/1\.1 431 /)
+    expect(answerOf('HPE_INVALID_METHOD')).toMatch(/^HTTP\/1\.1 400 [\s\S]*"bad_request"/)
   })
 })
