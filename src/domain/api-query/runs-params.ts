@@ -9,6 +9,16 @@ export interface RunQuery {
 
 export const DEFAULT_LIMIT = 200
 export const MAX_LIMIT = 500
+/** The most `tool` parameters a query may give (the contract's `maxItems`). */
+export const MAX_TOOLS = 1000
+
+/** The `tool` parameters, or the sentence saying there are too many. */
+export function toolsOf(search: URLSearchParams): string[] | string {
+  const tools = search.getAll('tool')
+  return tools.length > MAX_TOOLS
+    ? `At most ${MAX_TOOLS} "tool" parameters may be given; leave "tool" out to count every tool.`
+    : tools
+}
 
 /** The parsed query of `GET /runs`, or the one sentence that says what is wrong with it. */
 export type RunsParams =
@@ -50,9 +60,11 @@ export function parseRunsParams(search: URLSearchParams): RunsParams {
   }
   const cursor = single(search, 'cursor')
   if (cursor === null) return { ok: false, message: '"cursor" may be given only once.' }
+  const tools = toolsOf(search)
+  if (typeof tools === 'string') return { ok: false, message: tools }
   return {
     ok: true,
-    query: { from: from ?? null, to: to ?? null, tools: search.getAll('tool') },
+    query: { from: from ?? null, to: to ?? null, tools },
     cursor: cursor ?? null,
     limit,
   }

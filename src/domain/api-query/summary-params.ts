@@ -1,5 +1,5 @@
 import { normalizeZone } from '../time'
-import { instant, single } from './runs-params'
+import { instant, single, toolsOf } from './runs-params'
 
 /** The parsed query of `GET /summary`, or the one sentence that says what is wrong with it. */
 export type SummaryParams =
@@ -32,6 +32,8 @@ export function parseSummaryParams(search: URLSearchParams): SummaryParams {
   if (tz === undefined || tz === null || normalizeZone(tz) === null) {
     return { ok: false, message: '"tz" must be given once, as an IANA time zone name.' }
   }
+  const tools = toolsOf(search)
+  if (typeof tools === 'string') return { ok: false, message: tools }
   return {
     ok: true,
     from,
@@ -39,6 +41,6 @@ export function parseSummaryParams(search: URLSearchParams): SummaryParams {
     fromText: search.get('from') ?? '',
     toText: search.get('to') ?? '',
     tz,
-    tools: search.getAll('tool'),
+    tools,
   }
 }
