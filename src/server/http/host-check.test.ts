@@ -3,7 +3,10 @@
  * in `Host`. Only IP addresses, localhost and the names given are answered — the API and the
  * dashboard's files alike.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInstallation } from '@/mocks/installation'
 import { parseApiOptions, UsageError } from '../cli/options'
@@ -40,13 +43,19 @@ function get(
 
 describe('the Host check', () => {
   let served: SeededServer
+  // A dashboard folder of its own: the server tests run before any build.
+  const dashboard = mkdtempSync(join(tmpdir(), 'rd-dashboard-'))
+  writeFileSync(join(dashboard, 'index.html'), '<!doctype html><title>dashboard</title>')
   beforeAll(async () => {
     served = await serveSeeded('sqlite', createInstallation({ scale: 0.2 }), {
-      dashboard: 'dist',
+      dashboard,
       publicHosts: ['Diagnostics.Example.org'],
     })
   }, 120_000)
-  afterAll(() => served?.stop())
+  afterAll(async () => {
+    await served?.stop()
+    rmSync(dashboard, { recursive: true, force: true })
+  })
 
   it.each(['127.0.0.1', 'localhost', 'LOCALHOST.', '[::1]', 'diagnostics.example.org', '10.0.0.7'])(
     'answers for %s',
