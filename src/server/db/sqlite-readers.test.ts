@@ -18,30 +18,26 @@ new BetterSqlite3(path).exec('CREATE TABLE t (n INTEGER)').close()
 const SLOW = `WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3000000)
   SELECT COUNT(*) AS n FROM c`
 
+/** The order in which a slow read and a quick one asked after it finish, with `readers`. */
+async function finishingOrder(readers: number): Promise<string[]> {
+  const db = openSqlite(path, { write: false, busyTimeoutMs: 1000, readers })
+  try {
+    const order: string[] = []
+    const slow = db.query(SLOW).then(() => order.push('slow'))
+    const quick = db.query('SELECT 1 AS one').then(() => order.push('quick'))
+    await Promise.all([slow, quick])
+    return order
+  } finally {
+    await db.close()
+  }
+}
+
 describe('the SQLite readers', () => {
   it('answer a quick read while a slow one is in hand', async () => {
-    const db = openSqlite(path, { write: false, busyTimeoutMs: 1000, readers: 2 })
-    try {
-      const order: string[] = []
-      const slow = db.query(SLOW).then(() => order.push('slow'))
-      const quick = db.query('SELECT 1 AS one').then(() => order.push('quick'))
-      await Promise.all([slow, quick])
-      expect(order).toEqual(['quick', 'slow'])
-    } finally {
-      await db.close()
-    }
+    expect(await finishingOrder(2)).toEqual(['quick', 'slow'])
   })
 
   it('keep to one reader, in order, when told to', async () => {
-    const db = openSqlite(path, { write: false, busyTimeoutMs: 1000, readers: 1 })
-    try {
-      const order: string[] = []
-      const slow = db.query(SLOW).then(() => order.push('slow'))
-      const quick = db.query('SELECT 1 AS one').then(() => order.push('quick'))
-      await Promise.all([slow, quick])
-      expect(order).toEqual(['slow', 'quick'])
-    } finally {
-      await db.close()
-    }
+    expect(await finishingOrder(1)).toEqual(['slow', 'quick'])
   })
 })

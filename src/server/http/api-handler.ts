@@ -35,18 +35,18 @@ export interface ApiContext {
 export function createApiHandler(context: ApiContext) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      if (url.pathname !== API_BASE && !url.pathname.startsWith(`${API_BASE}/`)) {
-        // Never the dashboard's page: another version or a typo gets the API's own 404.
-        sendError(
-          res,
-          404,
-          'not_found',
-          `This server answers the diagnostics API under ${API_BASE} only.`,
-        )
-        return true
-      }
-    } else return false
+    const under = (base: string) => url.pathname === base || url.pathname.startsWith(`${base}/`)
+    if (!under('/api')) return false
+    if (!under(API_BASE)) {
+      // Never the dashboard's page: another version or a typo gets the API's own 404.
+      sendError(
+        res,
+        404,
+        'not_found',
+        `This server answers the diagnostics API under ${API_BASE} only.`,
+      )
+      return true
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendError(res, 405, 'method_not_allowed', 'The diagnostics API only answers GET.', {
         Allow: 'GET, HEAD',
