@@ -1,12 +1,14 @@
 /**
  * SQLite is read in worker threads, each given the next statement when it has none in hand,
- * so a slow read never holds up a quick one.
+ * so a slow read never holds up a quick one; they follow the file when it is emptied, copied
+ * back or replaced (as a restore does), and report it unavailable (503) meanwhile.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DatabaseUnavailableError } from './database'
 import { openSqlite } from './sqlite'
 
 const dir = mkdtempSync(join(tmpdir(), 'rd-readers-'))
@@ -39,5 +41,65 @@ describe('the SQLite readers', () => {
 
   it('keep to one reader, in order, when told to', async () => {
     expect(await finishingOrder(1)).toEqual(['slow', 'quick'])
+  })
+})
+
+/** A database file at `file` with `n` rows in its table. */
+function writeFile(file: string, n: number): void {
+  const db = new BetterSqlite3(file)
+  db.exec('CREATE TABLE t (n INTEGER)')
+  db.prepare('INSERT INTO t SELECT value FROM json_each(?)').run(
+    JSON.stringify(Array.from({ length: n }, (_, i) => i)),
+  )
+  db.close()
+}
+
+describe('the SQLite readers, when the file changes under them', () => {
+  const count = async (db: ReturnType<typeof openSqlite>) =>
+    (await db.query('SELECT COUNT(*) AS n FROM t'))[0]?.n
+
+  it('read the data again once an emptied file is copied back', async () => {
+    const file = join(dir, 'emptied.db')
+    writeFile(file, 2)
+    copyFileSync(file, `${file}.backup`)
+    const db = openSqlite(file, { write: false, busyTimeoutMs: 1000, readers: 1 })
+    try {
+      expect(await count(db)).toBe(2)
+      writeFileSync(file, '')
+      await expect(count(db)).rejects.toBeInstanceOf(DatabaseUnavailableError)
+      copyFileSync(`${file}.backup`, file)
+      expect(await count(db)).toBe(2)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('read the new file once another is put in its place', async () => {
+    const file = join(dir, 'replaced.db')
+    writeFile(file, 2)
+    writeFile(`${file}.restored`, 5)
+    const db = openSqlite(file, { write: false, busyTimeoutMs: 1000, readers: 2 })
+    try {
+      expect(await count(db)).toBe(2)
+      renameSync(`${file}.restored`, file)
+      expect(await Promise.all([count(db), count(db), count(db)])).toEqual([5, 5, 5])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('report a deleted file as unavailable, and read it once it is back', async () => {
+    const file = join(dir, 'deleted.db')
+    writeFile(file, 3)
+    const db = openSqlite(file, { write: false, busyTimeoutMs: 1000, readers: 1 })
+    try {
+      expect(await count(db)).toBe(3)
+      renameSync(file, `${file}.away`)
+      await expect(count(db)).rejects.toBeInstanceOf(DatabaseUnavailableError)
+      renameSync(`${file}.away`, file)
+      expect(await count(db)).toBe(3)
+    } finally {
+      await db.close()
+    }
   })
 })

@@ -15,10 +15,26 @@ interface Answer {
   error?: { message: string; code: string | null }
 }
 
-/** A failure of a statement as the rest of the server knows it: busy is 503, the rest 500. */
+/** Codes of a file that is busy, or changed under the server (the reader reopened it already). */
+const UNAVAILABLE_CODES = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+  'SQLITE_CANTOPEN',
+  'RD_FILE_CHANGED',
+])
+
+/**
+ * A failure of a statement as the rest of the server knows it: a busy, missing or changing file
+ * (a restore in progress: empty, half copied, its tables not there yet) is 503, the rest 500.
+ */
 function failureOf(message: string, code: string | null): Error {
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
-    return new DatabaseUnavailableError(`SQLite is busy: ${message}`)
+  if (
+    (code !== null && UNAVAILABLE_CODES.has(code)) ||
+    (code === 'SQLITE_ERROR' && message.startsWith('no such table'))
+  )
+    return new DatabaseUnavailableError(`SQLite cannot be read now: ${message}`)
   return Object.assign(new Error(message), { code })
 }
 
