@@ -1,36 +1,38 @@
 /**
- * `npm run bench -- load`: 50 dashboards loading the tool report at once, against the API server
- * in its own process on loopback (issue 22). Seeds the demo installation at `RD_LOAD_SCALE`
- * (default 20: about 330,000 steps) into each engine of `RD_LOAD_ENGINES` (default
- * sqlite,postgres) once — kept and reused, named after the scale — starts `npm run api` on it,
- * waits for the summary view's first build, then sends with autocannon, bounded in count:
+ * `npm run bench -- load`: many dashboards at once, and the server at its busiest, against the
+ * API server in its own process on loopback (issues 22, 34). Seeds the demo installation at
+ * `RD_LOAD_SCALE` (default 20: about 330,000 steps) plus one run of 300,000 steps into each
+ * engine of `RD_LOAD_ENGINES` (default sqlite,postgres,mysql) once — kept and reused, named
+ * after the scale — starts the server on it, waits for the summary view's first build, then:
  *
- * - "summary": each dashboard asks what the tool report asks of a server with `/summary`:
- *   `/meta`, `/tools`, `/summary` for a year in Asia/Kolkata (10 rounds each);
- * - "runs pages": each asks `/meta`, `/tools` and the first three `/runs` pages of 500 runs of
- *   the report's 89 days, following `nextCursor`, as the dashboard folds without `/summary`.
+ * - "dashboards": 50 connections for 20 s, each sending what the dashboard's pages send — the
+ *   tool report (`/meta`, `/tools`, `/summary` for a year in Asia/Kolkata), the runs list's first
+ *   page of 500 runs of the report's 89 days, a run page (`/runs/{uuid}`);
+ * - "busiest": for 20 s, four connections ask for the 300,000-step run (43 MB each) and four
+ *   for `/summary` over years 0001–9999, while one client asks `/meta` in turn: how long a page's
+ *   first question waits while the heaviest answers are made.
  *
  * Prints throughput, p50/p99 latency, errors (goal 0: failed connections, timeouts and any
- * status other than 2xx) and the server's peak RSS (sampled from /proc every 50 ms, and the
- * kernel's high-water mark). Nothing asserted.
+ * status other than 2xx), `/meta`'s latency under the heavy load and the server's peak RSS
+ * (sampled from /proc every 50 ms, and the kernel's high-water mark). Nothing asserted.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync, rmSync } from 'node:fs'
 import autocannon, { type Request, type Result } from 'autocannon'
-import pg from 'pg'
-import { createInstallation } from '@/mocks/installation'
+import { createInstallation, type MockRun, type MockStep } from '@/mocks/installation'
 import type { Engine } from '@/server/db/database'
 import { openDatabase } from '@/server/db/open-database'
-import { seedInstallation } from '@/server/seed/seed-installation'
+import { appendRuns, seedInstallation } from '@/server/seed/seed-installation'
 import { settingsOf } from '@/server/testing/serve-seeded'
-import { ENGINE_URLS } from '@/server/testing/engines'
+import { builtinCatalogueFile } from '@/server/seed/catalogue-rows'
+import { benchDatabase } from './bench-database'
 import type { BenchRow } from './harness'
 import { memoryOf, startServer } from './server-process'
-import { builtinCatalogueFile } from '@/server/seed/catalogue-rows'
 
 const SCALE = Number(process.env.RD_LOAD_SCALE ?? 20)
-const ENGINES = (process.env.RD_LOAD_ENGINES ?? 'sqlite,postgres').split(',') as Engine[]
+const ENGINES = (process.env.RD_LOAD_ENGINES ?? 'sqlite,postgres,mysql').split(',') as Engine[]
 const DASHBOARDS = 50
-const NAME = `rd_load_s${String(SCALE).replace('.', '_')}`
+const SECONDS = 20
+const NAME = `rd_load_s${String(SCALE).replace('.', '_')}_big`
 const API = '/api/diagnostics/v1'
 /** The tool report's default range in the demo installation, as the dashboard sends it. */
 const REPORT = { from: '2026-09-01T00:00:00.000Z', to: '2026-11-29T00:00:00.000Z' }
@@ -40,39 +42,53 @@ const YEAR = {
   to: '2026-11-28T18:30:00.000Z',
   tz: 'Asia/Kolkata',
 }
+/** As wide as the contract's instants go. */
+const ALL_TIME = { from: '0001-01-01T00:00:00.000Z', to: '9999-12-31T00:00:00.000Z', tz: 'UTC' }
 
-async function databaseUrl(engine: Engine): Promise<{ url: string; fresh: boolean }> {
-  mkdirSync('.bench', { recursive: true })
-  if (engine === 'sqlite') {
-    const path = `.bench/${NAME}.db`
-    return { url: `sqlite:${path}`, fresh: !existsSync(path) }
+/** One run of 300,000 steps, in the year but before the report's range (as in huge-run.test). */
+const BIG_STEPS = 300_000
+const BIG_START = Date.UTC(2026, 2, 3)
+function bigStep(i: number): MockStep {
+  const occurredAt = new Date(BIG_START + i * 1000).toISOString()
+  const base = { sequence: i, round: Math.floor(i / 3) + 1, occurredAt, durationMs: 3 }
+  if (i % 3 === 0) return { ...base, kind: 'llm' }
+  const tool: MockStep = {
+    ...base,
+    kind: 'tool',
+    toolName: i % 2 === 0 ? 'get_tca' : 'update_page_metadata',
+    toolIsError: i % 11 === 0,
   }
-  if (engine !== 'postgres')
-    throw new Error(`The load bench runs on sqlite and postgres, not ${engine}.`)
-  const url = new URL(ENGINE_URLS.postgres)
-  const client = new pg.Client({ connectionString: url.toString() })
-  await client.connect()
-  const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])
-  if (found.rowCount === 0) await client.query(`CREATE DATABASE ${NAME}`)
-  await client.end()
-  url.pathname = `/${NAME}`
-  return { url: url.toString(), fresh: found.rowCount === 0 }
+  if (i % 13 === 0) tool.toolRefusal = 'arguments'
+  return tool
+}
+const BIG: MockRun = {
+  uuid: '30000000-0000-4000-8000-000000300000',
+  status: 'completed',
+  configuration: 'page-editor',
+  startedAt: new Date(BIG_START).toISOString(),
+  finishedAt: new Date(BIG_START + BIG_STEPS * 1000).toISOString(),
+  terminationReason: 'completed',
+  steps: Array.from({ length: BIG_STEPS }, (_, i) => bigStep(i)),
 }
 
 /** Seeds the installation (once per database) and writes its catalogue and settings files. */
-async function prepare(engine: Engine, rows: BenchRow[]): Promise<{ url: string; args: string[] }> {
+async function prepare(
+  engine: Engine,
+  rows: BenchRow[],
+): Promise<{ url: string; args: string[]; smallRun: string }> {
   const installation = createInstallation({ scale: SCALE, seed: 1 })
-  const { url, fresh } = await databaseUrl(engine)
+  const { url, fresh } = await benchDatabase(engine, NAME)
   if (fresh) {
-    process.stderr.write(`seeding scale ${SCALE} into ${engine}…\n`)
+    process.stderr.write(`seeding scale ${SCALE} and a run of ${BIG_STEPS} steps into ${engine}…\n`)
     const started = performance.now()
     const db = openDatabase(url, { write: true, statementTimeoutMs: 600_000 })
     const report = await seedInstallation(db, installation)
+    await appendRuns(db, [BIG])
     await db.close()
     rows.push(
       row(
         engine,
-        `seeded once (${report.runs} runs, ${report.events} events)`,
+        `seeded once (${report.runs + 1} runs, ${report.events + BIG_STEPS} events)`,
         (performance.now() - started) / 1000,
         's',
       ),
@@ -82,53 +98,27 @@ async function prepare(engine: Engine, rows: BenchRow[]): Promise<{ url: string;
   const settings = `.bench/${NAME}-settings.json`
   writeFileSync(tools, JSON.stringify(builtinCatalogueFile(installation)))
   writeFileSync(settings, JSON.stringify(settingsOf(installation)))
-  return { url, args: ['--tools', tools, '--settings', settings] }
+  const recent = installation.queryRuns(
+    { from: Date.parse(REPORT.from), to: Date.parse(REPORT.to), tools: [] },
+    null,
+    1,
+  )
+  return {
+    url,
+    args: ['--tools', tools, '--settings', settings],
+    smallRun: recent.runs[0]?.uuid ?? BIG.uuid,
+  }
 }
 
 const query = (params: Record<string, string>): string => new URLSearchParams(params).toString()
 
-/** The requests one dashboard sends for the tool report, by scenario. */
-const SCENARIOS: { name: string; requests: () => Request[]; rounds: number }[] = [
-  {
-    name: 'summary',
-    rounds: 10,
-    requests: () => [
-      { path: `${API}/meta` },
-      { path: `${API}/tools` },
-      { path: `${API}/summary?${query(YEAR)}` },
-    ],
-  },
-  {
-    name: 'runs pages',
-    rounds: 1,
-    requests: () => {
-      const first = `${API}/runs?${query({ ...REPORT, limit: '500' })}`
-      const keep = (status: number, body: string, context: Record<string, unknown>) => {
-        context.cursor = null
-        if (status !== 200) return
-        try {
-          context.cursor = (JSON.parse(body) as { nextCursor: unknown }).nextCursor
-        } catch {
-          // A cut answer: autocannon counts the failed connection; this dashboard starts again.
-        }
-      }
-      const next: Request = {
-        // The last page had no next one: this dashboard starts again from /meta.
-        setupRequest: (request, context) =>
-          typeof context.cursor === 'string'
-            ? { ...request, path: `${first}&cursor=${encodeURIComponent(context.cursor)}` }
-            : null,
-        onResponse: keep,
-      }
-      return [
-        { path: `${API}/meta` },
-        { path: `${API}/tools` },
-        { path: first, onResponse: keep },
-        next,
-        { ...next },
-      ]
-    },
-  },
+/** What one dashboard sends as a person opens the tool report, the runs list and a run. */
+const dashboardRequests = (smallRun: string): Request[] => [
+  { path: `${API}/meta` },
+  { path: `${API}/tools` },
+  { path: `${API}/summary?${query(YEAR)}` },
+  { path: `${API}/runs?${query({ ...REPORT, limit: '500' })}` },
+  { path: `${API}/runs/${smallRun}` },
 ]
 
 const row = (
@@ -147,16 +137,72 @@ const row = (
   met: met ?? null,
 })
 
+/** Samples the server's RSS every 50 ms until stopped; returns the highest seen. */
+function samplePeak(pid: number): () => number {
+  let peak = 0
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss)
+  }, 50)
+  return () => {
+    clearInterval(sampler)
+    return peak
+  }
+}
+
+/** The error rows of an autocannon result: the count (goal 0) and, when any, what they were. */
+function errorRows(engine: Engine, label: string, result: Result): BenchRow[] {
+  const errors = result.errors + result.timeouts + result.non2xx
+  const rows = [
+    row(engine, `${label}: errors, timeouts, non-2xx`, errors, 'requests', '0', errors === 0),
+  ]
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, stat]) => `${code}: ${stat.count}`)
+  if (errors > 0)
+    rows.push(
+      row(
+        engine,
+        `${label}: of which failed connections ${result.errors}, timeouts ${result.timeouts}${statuses.length > 0 ? `, ${statuses.join(', ')}` : ''}`,
+        errors,
+        'requests',
+      ),
+    )
+  return rows
+}
+
+/** Asks `/meta` one after another until `until`; returns each answer's time in ms. */
+async function probeMeta(base: string, until: number): Promise<{ ms: number[]; failed: number }> {
+  const ms: number[] = []
+  let failed = 0
+  while (Date.now() < until) {
+    const started = performance.now()
+    try {
+      const answer = await fetch(`${base}${API}/meta`, { signal: AbortSignal.timeout(30_000) })
+      await answer.arrayBuffer()
+      if (!answer.ok) failed += 1
+    } catch {
+      failed += 1
+    }
+    ms.push(performance.now() - started)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { ms, failed }
+}
+
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   for (const engine of ENGINES) {
-    const { url, args } = await prepare(engine, rows)
+    const { url, args, smallRun } = await prepare(engine, rows)
     // A state folder of its own, emptied: the figure below is the first count, as on a new server.
     const state = `.bench/state-load-${engine}`
     rmSync(state, { recursive: true, force: true })
     const started = performance.now()
     const server = await startServer(url, [...args, '--state', state])
     const pid = server.child.pid ?? 0
+    let peak = 0
     try {
       await server.built
       rows.push(
@@ -168,52 +214,67 @@ export async function run(): Promise<BenchRow[]> {
         ),
       )
       rows.push(row(engine, 'server RSS before the load', memoryOf(pid).rss, 'MB'))
-      for (const scenario of SCENARIOS) {
-        const requests = scenario.requests()
-        let peak = 0
-        const sampler = setInterval(() => {
-          peak = Math.max(peak, memoryOf(pid).rss)
-        }, 50)
-        let result: Result
-        try {
-          result = await autocannon({
-            url: server.base,
-            connections: DASHBOARDS,
-            amount: DASHBOARDS * requests.length * scenario.rounds,
-            timeout: 60,
-            requests,
-          })
-        } finally {
-          clearInterval(sampler)
-        }
-        const errors = result.errors + result.timeouts + result.non2xx
-        const label = `${DASHBOARDS} dashboards, ${scenario.name}`
-        rows.push(row(engine, `${label}: requests answered`, result['2xx'], 'requests'))
-        rows.push(row(engine, `${label}: throughput`, result.requests.average, 'req/s'))
-        rows.push(row(engine, `${label}: throughput`, result.throughput.average / 1e6, 'MB/s'))
-        rows.push(row(engine, `${label}: latency p50`, result.latency.p50, 'ms'))
-        rows.push(row(engine, `${label}: latency p99`, result.latency.p99, 'ms'))
-        rows.push(
-          row(engine, `${label}: errors, timeouts, non-2xx`, errors, 'requests', '0', errors === 0),
-        )
-        // What the errors were: a 503 (with Retry-After) asks the dashboard to wait and resume.
-        const statuses = Object.entries(result.statusCodeStats ?? {})
-          .filter(([code]) => !code.startsWith('2'))
-          .map(([code, stat]) => `${code}: ${stat.count}`)
-        if (errors > 0)
-          rows.push(
-            row(
-              engine,
-              `${label}: of which failed connections ${result.errors}, timeouts ${result.timeouts}${statuses.length > 0 ? `, ${statuses.join(', ')}` : ''}`,
-              errors,
-              'requests',
-            ),
-          )
-        rows.push(row(engine, `${label}: server peak RSS (sampled)`, peak, 'MB'))
-      }
+
+      const label = `${DASHBOARDS} dashboards for ${SECONDS} s`
+      let stop = samplePeak(pid)
+      const mix = await Promise.resolve(
+        autocannon({
+          url: server.base,
+          connections: DASHBOARDS,
+          duration: SECONDS,
+          timeout: 60,
+          requests: dashboardRequests(smallRun),
+        }),
+      ).finally(() => (peak = Math.max(peak, stop())))
+      rows.push(row(engine, `${label}: requests answered`, mix['2xx'], 'requests'))
+      rows.push(row(engine, `${label}: throughput`, mix.requests.average, 'req/s'))
+      rows.push(row(engine, `${label}: latency p50`, mix.latency.p50, 'ms'))
+      rows.push(
+        row(
+          engine,
+          `${label}: latency p99`,
+          mix.latency.p99,
+          'ms',
+          '≤ 1,000',
+          mix.latency.p99 <= 1000,
+        ),
+      )
+      rows.push(...errorRows(engine, label, mix))
+
+      const busy = `busiest (4 × the ${BIG_STEPS.toLocaleString('en-US')}-step run, 4 × /summary of years 1–9999)`
+      stop = samplePeak(pid)
+      const heavy = (path: string) =>
+        autocannon({
+          url: server.base,
+          connections: 4,
+          duration: SECONDS,
+          timeout: 120,
+          requests: [{ path }],
+        })
+      const [bigRuns, allTime, meta] = await Promise.all([
+        heavy(`${API}/runs/${BIG.uuid}`),
+        heavy(`${API}/summary?${query(ALL_TIME)}`),
+        probeMeta(server.base, Date.now() + SECONDS * 1000),
+      ]).finally(() => (peak = Math.max(peak, stop())))
+      rows.push(row(engine, `${busy}: big runs answered`, bigRuns['2xx'], 'requests'))
+      rows.push(row(engine, `${busy}: /summary answered`, allTime['2xx'], 'requests'))
+      rows.push(...errorRows(engine, `${busy}, big runs`, bigRuns))
+      rows.push(...errorRows(engine, `${busy}, /summary`, allTime))
+      const sorted = [...meta.ms].sort((a, b) => a - b)
+      const p99 = quantile(sorted, 0.99)
+      rows.push(row(engine, `${busy}: /meta asked`, meta.ms.length, 'requests'))
+      rows.push(row(engine, `${busy}: /meta p50`, quantile(sorted, 0.5), 'ms'))
+      rows.push(row(engine, `${busy}: /meta p99`, p99, 'ms', '≤ 100', p99 <= 100))
+      rows.push(row(engine, `${busy}: /meta slowest`, sorted.at(-1) ?? Number.NaN, 'ms'))
+      rows.push(
+        row(engine, `${busy}: /meta failed`, meta.failed, 'requests', '0', meta.failed === 0),
+      )
+      rows.push(
+        row(engine, 'server peak RSS under load (sampled)', peak, 'MB', '≤ 500', peak <= 500),
+      )
       rows.push(row(engine, 'server RSS high-water mark (since start)', memoryOf(pid).hwm, 'MB'))
     } finally {
-      server.child.kill('SIGTERM')
+      await server.stop()
     }
   }
   return rows

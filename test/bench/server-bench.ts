@@ -11,17 +11,15 @@
  * and 20th page; `/runs/{uuid}`; the state on disk; then a restart on that state: until
  * listening, and the year's `/summary` right after (never a 503). Nothing asserted.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import mysql from 'mysql2/promise'
-import pg from 'pg'
 import { createInstallation, type MockRun } from '@/mocks/installation'
 import type { Engine } from '@/server/db/database'
 import { openDatabase } from '@/server/db/open-database'
 import { appendRuns, seedInstallation } from '@/server/seed/seed-installation'
 import { createListedInstallation } from '@/mocks/variants'
-import { ENGINE_URLS } from '@/server/testing/engines'
 import { launchBrowser } from '../e2e/browser'
+import { benchDatabase } from './bench-database'
 import type { BenchRow } from './harness'
 import { memoryOf, SERVER_ENTRY, startServer, type ServerProcess } from './server-process'
 import { toolReportInBrowser, type ReportLoad } from './tool-report-in-browser'
@@ -48,31 +46,6 @@ function shifted(run: MockRun, days: number): MockRun {
     finishedAt: run.finishedAt === null ? null : by(run.finishedAt),
     steps: run.steps.map((step) => ({ ...step, occurredAt: by(step.occurredAt) })),
   }
-}
-
-async function databaseUrl(engine: Engine): Promise<{ url: string; fresh: boolean }> {
-  if (engine === 'sqlite') {
-    mkdirSync('.bench', { recursive: true })
-    const path = `.bench/${NAME}.db`
-    return { url: `sqlite:${path}`, fresh: !existsSync(path) }
-  }
-  const url = new URL(ENGINE_URLS[engine])
-  if (engine === 'postgres') {
-    const client = new pg.Client({ connectionString: url.toString() })
-    await client.connect()
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME])
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${NAME}`)
-    await client.end()
-    url.pathname = `/${NAME}`
-    return { url: url.toString(), fresh: found.rowCount === 0 }
-  }
-  const connection = await mysql.createConnection({ uri: url.toString() })
-  const [rows] = await connection.query('SHOW DATABASES LIKE ?', [NAME])
-  const fresh = (rows as unknown[]).length === 0
-  if (fresh) await connection.query(`CREATE DATABASE ${NAME} CHARACTER SET utf8mb4`)
-  await connection.end()
-  url.pathname = `/${NAME}`
-  return { url: url.toString(), fresh }
 }
 
 async function seed(url: string): Promise<number> {
@@ -125,7 +98,7 @@ export async function run(): Promise<BenchRow[]> {
   ) => rows.push({ bench: `server ${engine}`, figure, value, unit, goal, met: met ?? null })
   process.stderr.write(`the server runs as: node ${SERVER_ENTRY.join(' ')}\n`)
   for (const engine of ENGINES) {
-    const { url, fresh } = await databaseUrl(engine)
+    const { url, fresh } = await benchDatabase(engine, NAME)
     if (fresh) {
       process.stderr.write(`seeding ${STEPS.toLocaleString('en-US')} steps into ${engine}…\n`)
       add(engine, 'seeding (once; kept for later runs)', await seed(url), 's')

@@ -2,13 +2,13 @@ import { limitConnections } from './connection-limit'
 import type { Database } from './database'
 import { openMysql } from './mysql'
 import { openPostgres } from './postgres'
-import { openSqlite } from './sqlite'
+import { openSqlite, SQLITE_READERS } from './sqlite'
 
 export interface OpenOptions {
   /** The seeder writes; the API server never does. */
   write: boolean
   statementTimeoutMs?: number
-  /** Connections to PostgreSQL or MariaDB/MySQL, statements in flight at once (8). */
+  /** Connections to PostgreSQL or MariaDB/MySQL, statements in flight at once (8; SQLite: its readers). */
   connections?: number
   /** How long a statement waits for a free connection before the API answers 503 (5,000 ms). */
   connectionWaitMs?: number
@@ -24,7 +24,9 @@ export class DatabaseUrlError extends Error {
  * `mysql://user:password@host:port/db` (also `mariadb://`, MariaDB and MySQL alike).
  */
 export function openDatabase(url: string, options: OpenOptions): Database {
-  const connections = options.connections ?? 8
+  // SQLite's statements run one per reader thread; more in flight would only queue unseen there.
+  const connections =
+    url.startsWith('sqlite:') && !options.write ? SQLITE_READERS : (options.connections ?? 8)
   return limitConnections(openEngine(url, options, connections), {
     connections,
     waitMs: options.connectionWaitMs ?? 5000,

@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DatabaseUnavailableError } from './database'
-import { openSqlite } from './sqlite'
+import { DatabaseBusyError } from './connection-limit'
+import { openDatabase } from './open-database'
+import { openSqlite, SQLITE_READERS } from './sqlite'
 
 const dir = mkdtempSync(join(tmpdir(), 'rd-readers-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -53,6 +55,21 @@ function writeFile(file: string, n: number): void {
   )
   db.close()
 }
+
+describe('the SQLite readers behind the connection limit', () => {
+  it('refuse a statement that finds every reader busy past --connection-wait', async () => {
+    const db = openDatabase(`sqlite:${path}`, { write: false, connectionWaitMs: 100 })
+    try {
+      const slow = Array.from({ length: SQLITE_READERS }, () => db.query(SLOW))
+      // Without the limit it would wait in a reader's queue until a slow one ended.
+      await expect(db.query('SELECT 1 AS one')).rejects.toBeInstanceOf(DatabaseBusyError)
+      await Promise.all(slow)
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
+    } finally {
+      await db.close()
+    }
+  })
+})
 
 describe('the SQLite readers, when the file changes under them', () => {
   const count = async (db: ReturnType<typeof openSqlite>) =>

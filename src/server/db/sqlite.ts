@@ -39,6 +39,12 @@ function failureOf(message: string, code: string | null): Error {
 }
 
 /**
+ * Reader threads of the API server, one per core up to four: also its statements in flight, so
+ * a statement waits for a free reader at most `--connection-wait`, as on the other engines.
+ */
+export const SQLITE_READERS = Math.min(4, availableParallelism())
+
+/**
  * SQLite through better-sqlite3. The API opens the file read-only (a long read in rollback-journal
  * mode would otherwise block the CMS's writers) and reads in `readers` worker threads, since
  * better-sqlite3 blocks the thread it runs on: 50 dashboards reading at once would otherwise
@@ -63,7 +69,7 @@ export function openSqlite(
   }
   // The file opened: the readers open it again, each on its own thread.
   db.close()
-  return inWorkers(path, busyTimeoutMs, options.readers ?? Math.min(4, availableParallelism()))
+  return inWorkers(path, busyTimeoutMs, options.readers ?? SQLITE_READERS)
 }
 
 function onThisThread(db: BetterSqlite3.Database): Database {

@@ -5,6 +5,7 @@ import { DIALECTS } from '../sql/dialect'
 import { bound, integerIn, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
+import { inSlices } from './in-slices'
 import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './step-from-row'
 
 /**
@@ -90,7 +91,7 @@ async function readTogether(
 ): Promise<void> {
   const where = integerIn('e.run', runUids)
   const byRun = new Map(runUids.map((uid) => [uid, new RunStepsBuilder()]))
-  for (const row of await stepRows(db, where, null)) byRun.get(num(row.run))?.add(row)
+  await inSlices(await stepRows(db, where, null), (row) => byRun.get(num(row.run))?.add(row))
   for (const uid of runUids) {
     const built = byRun.get(uid) ?? new RunStepsBuilder()
     const sink = sinkOf(uid)
@@ -115,7 +116,7 @@ async function readInPieces(db: Database, uid: number, sink: StepSink): Promise<
       from === null
         ? rows
         : rows.filter((row) => num(row.sequence) > from.sequence || num(row.uid) > from.uid)
-    for (const row of fresh) built.add(row)
+    await inSlices(fresh, (row) => built.add(row))
     const last = rows.at(-1)
     if (rows.length < STEP_ROWS_PER_STATEMENT || last === undefined || fresh.length === 0) break
     after = { sequence: num(last.sequence), uid: num(last.uid) }

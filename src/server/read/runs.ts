@@ -5,6 +5,7 @@ import { DIALECTS } from '../sql/dialect'
 import { bound, join, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { streamSteps } from './events'
+import { writeJsonList } from './in-slices'
 import { inSeconds, runMatch, secondsCompare } from './run-match'
 
 /** Where an answer's JSON text goes, piece by piece (the HTTP response, with backpressure). */
@@ -131,9 +132,8 @@ export async function writeRuns(
             started = true
           }
           if (steps.length === 0) return
-          await out.write(
-            `${first ? '' : ','}${steps.map((step) => JSON.stringify(step)).join(',')}`,
-          )
+          if (!first) await out.write(',')
+          await writeJsonList(steps, (text) => out.write(text))
           first = false
         },
         done: async (unreadable) => {
