@@ -1,9 +1,10 @@
 /**
  * The README's read-only user, on each database server: a user holding only what
- * `npm run api:grants` prints answers every question as the owner does — `/summary` from the
+ * `npm run api:grants` prints (the command itself is run) answers every question as the owner does — `/summary` from the
  * server's cache once it is built, the log without a refused read — and cannot read the columns
  * the server never selects nor write anything.
  */
+import { execFileSync } from 'node:child_process'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -73,7 +74,23 @@ describe.each(engines)('a read-only user on %s', (engine) => {
         const name = url.pathname.slice(1)
         if (kind === 'postgres')
           await asAdmin(kind, ENGINE_URLS.postgres, [`REVOKE ALL ON DATABASE ${name} FROM PUBLIC`])
-        await asAdmin(kind, databaseUrl, grantStatements(kind, reader, name))
+        // What an administrator runs: the command's own output, line by line.
+        const printed = execFileSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'src/server/cli/grants.ts',
+            '--database',
+            databaseUrl,
+            '--user',
+            reader,
+          ],
+          { encoding: 'utf8' },
+        )
+        const statements = printed.split('\n').filter((line) => line.trim() !== '')
+        expect(statements).toEqual(grantStatements(kind, reader, name))
+        await asAdmin(kind, databaseUrl, statements)
         url.username = reader
         url.password = ''
         readerUrl = url.toString()

@@ -62,6 +62,21 @@ export const stepStart = (step: Pick<Step, 'occurredAt' | 'durationMs'>): number
   Date.parse(step.occurredAt) - step.durationMs
 export const stepEnd = (step: Pick<Step, 'occurredAt'>): number => Date.parse(step.occurredAt)
 
+/** From the first step's start to the last step's end (epoch ms); NaN when times are bad. */
+export function timeSpan(steps: readonly Pick<Step, 'occurredAt' | 'durationMs'>[]): {
+  startMs: number
+  endMs: number
+} {
+  // A loop, not Math.min(...list): a spread of a very long round overflows the stack.
+  let startMs = Number.POSITIVE_INFINITY
+  let endMs = Number.NEGATIVE_INFINITY
+  for (const s of steps) {
+    startMs = Math.min(startMs, stepStart(s))
+    endMs = Math.max(endMs, stepEnd(s))
+  }
+  return { startMs, endMs }
+}
+
 /** The element id of a round's section. */
 export const roundKey = (attempt: number, attempts: number, round: number): string =>
   attempts > 1 ? `attempt-${attempt}-round-${round}` : `round-${round}`
@@ -99,13 +114,7 @@ export function groupRounds(run: Pick<Run, 'steps' | 'attempts'>): RoundGroup[] 
   const groups: RoundGroup[] = [...byKey.entries()]
     .sort(([, a], [, b]) => a.attempt - b.attempt || a.round - b.round)
     .map(([key, { attempt: of, round, steps }]) => {
-      // A loop, not Math.min(...list): a spread of a very long round overflows the stack.
-      let startMs = Number.POSITIVE_INFINITY
-      let endMs = Number.NEGATIVE_INFINITY
-      for (const s of steps) {
-        startMs = Math.min(startMs, stepStart(s))
-        endMs = Math.max(endMs, stepEnd(s))
-      }
+      const { startMs, endMs } = timeSpan(steps)
       return {
         attempt: of,
         attempts,

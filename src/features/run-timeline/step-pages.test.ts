@@ -30,8 +30,10 @@ describe('stepPage', () => {
     expect(page.group.steps.map((s) => s.sequence)).toEqual(
       Array.from({ length: 200 }, (_, i) => 200 + i),
     )
-    expect(page.group.startMs).toBe(Date.parse(at(200)))
-    expect(page.group.endMs).toBe(Date.parse(at(399)) + 500)
+    // Each step is recorded when its work ended: the page spans from the first one's start
+    // (its time less its duration) to the last one's recording, as the round's bars are drawn.
+    expect(page.group.startMs).toBe(Date.parse(at(200)) - 500)
+    expect(page.group.endMs).toBe(Date.parse(at(399)))
     expect(page.group.outcomes).toBe(round.outcomes)
   })
 

@@ -1,5 +1,5 @@
 import type { Step } from '@/domain/contract'
-import type { RoundGroup } from '@/domain/runs'
+import { timeSpan, type RoundGroup } from '@/domain/runs'
 
 /** Step rows a round of a windowed run shows at once; its pager reaches the others. */
 export const STEPS_PER_PAGE = 200
@@ -26,14 +26,8 @@ export function stepPage(group: RoundGroup, page: number, size = STEPS_PER_PAGE)
   const at = Math.max(0, Math.min(pages - 1, Math.floor(page)))
   if (pages === 1) return { group, page: 0, pages, first: total > 0 ? 1 : 0, last: total, total }
   const steps = group.steps.slice(at * size, (at + 1) * size)
-  let startMs = Number.POSITIVE_INFINITY
-  let endMs = Number.NEGATIVE_INFINITY
-  for (const s of steps) {
-    startMs = Math.min(startMs, Date.parse(s.occurredAt))
-    endMs = Math.max(endMs, Date.parse(s.occurredAt) + s.durationMs)
-  }
   return {
-    group: { ...group, steps, startMs, endMs },
+    group: { ...group, steps, ...timeSpan(steps) },
     page: at,
     pages,
     first: at * size + 1,
