@@ -7,9 +7,11 @@
  * The file can change under the server: a restore puts a new file in its place, and a copy over
  * it empties it first. A connection opened on an empty file keeps reading "no such table" even
  * once the data is back, and one opened on a replaced file keeps reading the old one. So before
- * each statement the reader checks that the path still names the file it opened, and after a
- * failure it opens the file again and tries once more; a file that is missing or still unusable
- * is reported as unavailable (the API's 503), never as a fault of the server.
+ * each statement the reader checks that the path still names the file it opened (and that it
+ * is not empty), and after a failure that a damaged or half-copied file gives it opens the file
+ * again and tries once more; a file that is missing, empty or still unusable is reported as
+ * unavailable (the API's 503), never as a fault of the server. A table that is simply not there
+ * (an optional one) is an ordinary error, as before.
  */
 import { statSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -60,7 +62,6 @@ function run(sql, params) {
 function fromTheFile(/** @type {unknown} */ code) {
   return (
     code === UNAVAILABLE ||
-    code === 'SQLITE_ERROR' ||
     code === 'SQLITE_CORRUPT' ||
     code === 'SQLITE_NOTADB' ||
     code === 'SQLITE_SCHEMA' ||
