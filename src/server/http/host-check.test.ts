@@ -17,7 +17,7 @@ import { hostNameOf } from './host-check'
 function get(
   url: string,
   host: string | null,
-): Promise<{ status: number; body: string; type: string }> {
+): Promise<{ status: number; body: string; type: string; nosniff: unknown }> {
   const { hostname, port, pathname, search } = new URL(url)
   return new Promise((resolve, reject) => {
     const req = request(
@@ -32,7 +32,12 @@ function get(
         let body = ''
         res.on('data', (chunk: Buffer) => (body += chunk.toString()))
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body, type: String(res.headers['content-type']) }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            type: String(res.headers['content-type']),
+            nosniff: res.headers['x-content-type-options'],
+          }),
         )
       },
     )
@@ -91,6 +96,10 @@ describe('the Host check', () => {
     for (const host of [null, 'a b', 'x@127.0.0.1', 'localhost/x']) {
       const answer = await get(`${served.base}/meta`, host)
       expect(answer.status, JSON.stringify(host)).toBe(400)
+      // The contract's body, not Node's bare 400 for an HTTP/1.1 request without Host.
+      expect(answer.type).toMatch(/^application\/json/)
+      expect(answer.nosniff).toBe('nosniff')
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'bad_request' })
     }
   })
 })

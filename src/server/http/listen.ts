@@ -29,17 +29,21 @@ export async function listen(options: {
     })
     return { url: running.url.replace(/\/$/, ''), port: running.port, close: running.close }
   }
-  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) => {
-    Promise.resolve(options.handle(req, res))
-      .then((answered) => {
-        if (!answered)
-          sendError(res, 404, 'not_found', 'This server answers only the diagnostics API.')
-      })
-      .catch(() => {
-        if (!res.headersSent)
-          sendError(res, 500, 'internal', 'The server could not answer this request.')
-      })
-  })
+  // Without Host the host check answers (the contract's 400), not Node's bare one.
+  const server = createServer(
+    { maxHeaderSize: MAX_REQUEST_HEAD_BYTES, requireHostHeader: false },
+    (req, res) => {
+      Promise.resolve(options.handle(req, res))
+        .then((answered) => {
+          if (!answered)
+            sendError(res, 404, 'not_found', 'This server answers only the diagnostics API.')
+        })
+        .catch(() => {
+          if (!res.headersSent)
+            sendError(res, 500, 'internal', 'The server could not answer this request.')
+        })
+    },
+  )
   server.on('clientError', answerClientError)
   const sockets = new Set<import('node:net').Socket>()
   server.on('connection', (socket) => {

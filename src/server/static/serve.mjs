@@ -134,16 +134,20 @@ export async function startServer({ dir, port = 0, host = '127.0.0.1', csp = fal
   const indexStat = await stat(index).catch(() => null)
   if (!indexStat?.isFile()) throw new Error(`No index.html in ${root}; build the app first.`)
 
-  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) => {
-    if (csp) res.setHeader('Content-Security-Policy', STRICT_CSP)
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'no-referrer')
-    answer(req, res).catch((/** @type {unknown} */ error) => {
-      console.error(error)
-      if (!res.headersSent) sendText(res, 500, 'Internal server error')
-      else res.destroy()
-    })
-  })
+  // Without Host the host check answers (the contract's 400), not Node's bare one.
+  const server = createServer(
+    { maxHeaderSize: MAX_REQUEST_HEAD_BYTES, requireHostHeader: false },
+    (req, res) => {
+      if (csp) res.setHeader('Content-Security-Policy', STRICT_CSP)
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+      res.setHeader('Referrer-Policy', 'no-referrer')
+      answer(req, res).catch((/** @type {unknown} */ error) => {
+        console.error(error)
+        if (!res.headersSent) sendText(res, 500, 'Internal server error')
+        else res.destroy()
+      })
+    },
+  )
 
   /**
    * @param {import('node:http').IncomingMessage} req
