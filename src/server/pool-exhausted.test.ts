@@ -2,8 +2,8 @@
  * The connection pool exhausted: while every connection is held by a statement that waits on a
  * lock, a further request waits at most `--connection-wait`, then is answered 503 with
  * Retry-After and one sentence; when the lock goes, the held requests finish and new ones are
- * answered again. SQLite has no pool (better-sqlite3 reads synchronously): there a burst of
- * concurrent requests through one slot is answered in full.
+ * answered again. Bulk reads never take the last connection. SQLite reads in its reader threads:
+ * there a burst of concurrent requests is answered in full.
  */
 import mysql from 'mysql2/promise'
 import pg from 'pg'
@@ -145,5 +145,33 @@ describe('the connection limit itself', () => {
     await expect(queued).resolves.toEqual([{ one: 1 }])
     expect(db.started).toBe(3)
     await expect(limited.query('e')).resolves.toEqual([{ one: 1 }])
+  })
+
+  it('keeps the last connection for quick statements while bulk reads wait', async () => {
+    const db = gated()
+    const limited = limitConnections(db, { connections: 3, waitMs: 200 })
+    const bulk = [1, 2, 3].map(() => limited.query('steps', [], { bulk: true }))
+    // Two bulk reads run; the third waits, though a connection is free…
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(db.started).toBe(2)
+    // …for a quick statement, which starts at once.
+    const quick = limited.query('meta')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(db.started).toBe(3)
+    await expect(bulk[2]).rejects.toBeInstanceOf(DatabaseBusyError)
+    db.open()
+    await Promise.all([quick, bulk[0], bulk[1]])
+    expect(db.started).toBe(3)
+  })
+
+  it('lets a bulk read use a single connection', async () => {
+    const db = gated()
+    const limited = limitConnections(db, { connections: 1, waitMs: 200 })
+    const bulk = limited.query('steps', [], { bulk: true })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(db.started).toBe(1)
+    await expect(limited.query('meta')).rejects.toBeInstanceOf(DatabaseBusyError)
+    db.open()
+    await expect(bulk).resolves.toEqual([{ one: 1 }])
   })
 })

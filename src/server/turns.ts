@@ -1,25 +1,46 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
-
 /**
  * How long one piece of a heavy answer (a fold of the summary view, converting rows, writing
- * JSON) may hold the event loop before it lets other requests in (ms). Between pieces the server
- * answers whatever else arrived, so a year's fold or a run of 300,000 steps being sent holds up
- * a `/meta` for a few milliseconds at a time, not for the whole answer (issue 34).
+ * JSON) may hold the event loop (ms). Heavy answers then wait in one queue and take turns, one
+ * piece per turn of the event loop, so whatever else arrived (a `/meta`, a run's page) is
+ * answered between two pieces: a page's first question waits a few milliseconds however many
+ * years are folded or big runs sent at once (issue 34).
  */
 export const TURN_MS = 4
 
-/** Lets the event loop run other work once {@link TURN_MS} of this work has passed. */
+/** Heavy answers waiting for their next piece, in order. */
+const waiting: (() => void)[] = []
+let scheduled = false
+
+/** Lets the next heavy answer run one piece, then schedules the one after on the next turn. */
+function nextPiece(): void {
+  scheduled = false
+  waiting.shift()?.()
+  if (waiting.length > 0) schedule()
+}
+
+function schedule(): void {
+  if (scheduled) return
+  scheduled = true
+  // After the I/O of this turn of the event loop: requests that arrived are read first.
+  setImmediate(nextPiece)
+}
+
+/** Lets other work run once {@link TURN_MS} of this work has passed. */
 export class TurnTaker {
-  private deadline = performance.now() + TURN_MS
+  /** Due at once: heavy work waits for its first turn too, not only for the ones after. */
+  private deadline = Number.NEGATIVE_INFINITY
 
   /** Whether this work has held the event loop for its turn. */
   due(): boolean {
     return performance.now() >= this.deadline
   }
 
-  /** Waits for the event loop's next turn (after any I/O that arrived), then starts a new one. */
+  /** Waits until the other heavy answers had a piece each and I/O was read, then a new turn. */
   async take(): Promise<void> {
-    await nextTurn()
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve)
+      schedule()
+    })
     this.deadline = performance.now() + TURN_MS
   }
 }

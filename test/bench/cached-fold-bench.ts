@@ -9,7 +9,7 @@ import { foldView } from '@/server/view/fold-view'
 import { RunStatusIndexer } from '@/server/view/run-status-index'
 import { RunStatuses } from '@/server/view/run-statuses'
 import { GroupIds, StepStore, type StepGroup } from '@/server/view/step-store'
-import { medianMs, type BenchRow } from './harness'
+import type { BenchRow } from './harness'
 
 const RUNS = 400_000
 const DAY_S = 86_400
@@ -65,7 +65,13 @@ export async function run(): Promise<BenchRow[]> {
         }),
       )
       if (!query.ok) throw new Error('the bench query is valid')
-      const ms = medianMs(() => foldView(query, [store], ids, index.current()), 7)
+      const times: number[] = []
+      for (let run = 0; run < 7; run += 1) {
+        const started = performance.now()
+        await foldView(query, [store], ids, index.current())
+        times.push(performance.now() - started)
+      }
+      const ms = times.sort((a, b) => a - b)[3] ?? Number.NaN
       rows.push({
         bench: 'cached fold',
         figure: `${days} d ${tz}, median of 7`,

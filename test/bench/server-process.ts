@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
+import { unitCommand } from '../deploy-unit'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -18,10 +19,16 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-/** The server as production runs it (`npm run build:server`), else its sources through tsx. */
-export const SERVER_ENTRY = existsSync('dist-server/api.mjs')
-  ? ['dist-server/api.mjs']
-  : ['--import', 'tsx', 'src/server/cli/api.ts']
+/**
+ * The server as production runs it (`npm run build:server`, with the node flags of the systemd
+ * unit), else its sources through tsx with the same flags.
+ */
+export const SERVER_ENTRY = [
+  ...unitCommand().nodeFlags,
+  ...(existsSync('dist-server/api.mjs')
+    ? ['dist-server/api.mjs']
+    : ['--import', 'tsx', 'src/server/cli/api.ts']),
+]
 
 /** Starts the server; resolves once it prints where it listens. */
 export function startServer(url: string, args: string[]): Promise<ServerProcess> {

@@ -13,16 +13,9 @@ import { openDatabase } from '@/server/db/open-database'
 import { builtinCatalogueFile } from '@/server/seed/catalogue-rows'
 import { seedInstallation } from '@/server/seed/seed-installation'
 import { settingsOf } from '@/server/testing/serve-seeded'
+import { unitCommand } from '../deploy-unit'
 
-const UNIT = 'docs/deploy/run-diagnostics-api.service'
 const TOKEN = 'a-token-for-the-built-server-test-0123456789'
-
-/** The unit's `ExecStart`, its continued lines joined, split into words. */
-function execStart(): string[] {
-  const unit = readFileSync(UNIT, 'utf8').replace(/\\\n\s*/g, ' ')
-  const line = /^ExecStart=(.+)$/m.exec(unit)?.[1] ?? ''
-  return line.trim().split(/\s+/)
-}
 
 /** Bare package names a built file imports (`pg`, `mysql2/promise` → `mysql2`, `@x/y`). */
 function packagesImported(file: string): string[] {
@@ -70,12 +63,14 @@ describe('the built server', () => {
   })
 
   it('starts by the unit’s command, answers, and keeps its counts in the state folder', async () => {
-    const [node, ...args] = execStart()
+    const { node, nodeFlags, entry, args } = unitCommand()
     expect(node).toBe('/usr/bin/node')
-    expect(args[0], 'the unit runs the build, not the sources through tsx').toBe(
+    expect(entry, 'the unit runs the build, not the sources through tsx').toBe(
       'dist-server/api.mjs',
     )
-    expect(args).not.toContain('tsx')
+    expect([...nodeFlags, ...args].join(' ')).not.toMatch(/tsx/)
+    // The heap is bounded (decision 0024).
+    expect(nodeFlags).toContain('--max-old-space-size=384')
     // The unit's paths, pointed at this test's files; every option it names is kept.
     const state = join(dir, 'state')
     const replaced: Record<string, string> = {
@@ -87,7 +82,11 @@ describe('the built server', () => {
       '--state': state,
       '--public-host': 'cms.example.org',
     }
-    const command = args.map((word, i) => replaced[args[i - 1] ?? ''] ?? word)
+    const command = [
+      ...nodeFlags,
+      entry,
+      ...args.map((word, i) => replaced[args[i - 1] ?? ''] ?? word),
+    ]
     const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] })
     let log = ''
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))

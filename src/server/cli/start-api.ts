@@ -4,7 +4,8 @@ import { databaseIdentity, viewFileIn } from '../view/state-dir'
 import { SummaryView } from '../view/summary-view'
 import type { Database } from '../db/database'
 import { openDatabase, redactUrl } from '../db/open-database'
-import { createApiHandler } from '../http/api-handler'
+import { createApiHandler, LARGE_ANSWERS } from '../http/api-handler'
+import { AnswerGate } from '../http/answer-gate'
 import { checkHost } from '../http/host-check'
 import { listen, type Listening } from '../http/listen'
 import { EVENTS, RUNS } from '../sql/tables'
@@ -59,7 +60,15 @@ export async function startApi(
   })
   const handle = checkHost(
     [options.host, ...(options.publicHosts ?? [])],
-    createApiHandler({ db, settings, builtinTools, tokens, log, summaries }),
+    createApiHandler({
+      db,
+      settings,
+      builtinTools,
+      tokens,
+      log,
+      summaries,
+      largeAnswers: new AnswerGate(LARGE_ANSWERS, options.connectionWaitMs ?? 5000),
+    }),
   )
   try {
     // The saved view is read before anything listens, so no answer after a restart is a 503;

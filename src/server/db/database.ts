@@ -6,11 +6,20 @@ export type SqlValue = string | number | null
 
 export type Row = Record<string, unknown>
 
+/** How a statement is run. */
+export interface QueryOptions {
+  /**
+   * A read of many rows (steps of runs, the summary view's groups): it never takes the last free
+   * connection, which stays for the quick questions a page asks first (`/meta`, `/tools`).
+   */
+  bulk?: boolean
+}
+
 /** One open database: statements with `?` placeholders, bound parameters, rows as objects. */
 export interface Database {
   readonly engine: Engine
   /** Runs one statement; the API server's connections are read-only. */
-  query(sql: string, params?: readonly SqlValue[]): Promise<Row[]>
+  query(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<Row[]>
   close(): Promise<void>
 }
 

@@ -27,22 +27,21 @@ const UNAVAILABLE_CODES = new Set([
 
 /**
  * A failure of a statement as the rest of the server knows it: a busy, missing or changing file
- * (a restore in progress: empty, half copied, its tables not there yet) is 503, the rest 500.
+ * (a restore in progress: empty or half copied) is 503, the rest 500.
  */
 function failureOf(message: string, code: string | null): Error {
-  if (
-    (code !== null && UNAVAILABLE_CODES.has(code)) ||
-    (code === 'SQLITE_ERROR' && message.startsWith('no such table'))
-  )
+  if (code !== null && UNAVAILABLE_CODES.has(code))
     return new DatabaseUnavailableError(`SQLite cannot be read now: ${message}`)
   return Object.assign(new Error(message), { code })
 }
 
 /**
- * Reader threads of the API server, one per core up to four: also its statements in flight, so
- * a statement waits for a free reader at most `--connection-wait`, as on the other engines.
+ * Reader threads of the API server: one per core up to four for bulk reads (steps, the summary
+ * view's groups), and one more that bulk reads never take (`limitConnections`), so `/meta` does
+ * not wait behind them. They are also its statements in flight: a statement waits for a free
+ * reader at most `--connection-wait`, as on the other engines.
  */
-export const SQLITE_READERS = Math.min(4, availableParallelism())
+export const SQLITE_READERS = Math.min(4, availableParallelism()) + 1
 
 /**
  * SQLite through better-sqlite3. The API opens the file read-only (a long read in rollback-journal

@@ -9,7 +9,8 @@ import { BadCursorError, findRun, pageOfRuns, writeRuns } from '../read/runs'
 import type { BuildProgress, SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
-import { ClientGoneError, sendError, sendJson, sendJsonStream } from './respond'
+import { AnswerGate, AnswersBusyError } from './answer-gate'
+import { ClientGoneError, sendError, sendJson, sendJsonStream, sendJsonText } from './respond'
 
 /** Where the dashboard looks for the API by default. */
 export const API_BASE = '/api/diagnostics/v1'
@@ -26,13 +27,19 @@ export interface ApiContext {
   log: (line: string) => void
   /** `/summary`'s one way to count: what the server keeps of the tables (decision 0022). */
   summaries: SummaryView
+  /** Large answers made at once (runs with their steps); by default {@link LARGE_ANSWERS}. */
+  largeAnswers?: AnswerGate
 }
+
+/** Runs pages and runs made at once by default; later ones wait up to the connection wait. */
+export const LARGE_ANSWERS = 4
 
 /**
  * Answers the diagnostics API v1 under {@link API_BASE}; returns false for any other path so a
  * static dashboard can answer it. Tokens are checked before any query runs.
  */
 export function createApiHandler(context: ApiContext) {
+  const large = context.largeAnswers ?? new AnswerGate(LARGE_ANSWERS, 5000)
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     const under = (base: string) => url.pathname === base || url.pathname.startsWith(`${base}/`)
@@ -60,7 +67,7 @@ export function createApiHandler(context: ApiContext) {
       return true
     }
     try {
-      await route(context, url, res)
+      await route(context, large, url, res)
     } catch (error) {
       fail(context, res, error)
     }
@@ -68,9 +75,15 @@ export function createApiHandler(context: ApiContext) {
   }
 }
 
-async function route(context: ApiContext, url: URL, res: ServerResponse): Promise<void> {
+async function route(
+  context: ApiContext,
+  large: AnswerGate,
+  url: URL,
+  res: ServerResponse,
+): Promise<void> {
   const { db } = context
   const path = url.pathname.slice(API_BASE.length)
+  const gone = () => res.destroyed || res.req.destroyed
   if (path === '/meta') {
     // A dashboard asks /meta first: the summary view catches up while the page starts, so the
     // page's /summary finds it as of its load (the background refresh keeps it within 5 s).
@@ -85,13 +98,15 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
   if (path === '/runs') {
     const params = parseRunsParams(url.searchParams)
     if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
-    const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
-    return sendJsonStream(res, 200, async (out) => {
-      await out.write('{"runs":')
-      await writeRuns(db, page.rows, out)
-      await out.write(
-        `,"nextCursor":${JSON.stringify(page.nextCursor)},"totalRuns":${page.totalRuns}}`,
-      )
+    return large.run(gone, async () => {
+      const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
+      await sendJsonStream(res, 200, async (out) => {
+        await out.write('{"runs":')
+        await writeRuns(db, page.rows, out)
+        await out.write(
+          `,"nextCursor":${JSON.stringify(page.nextCursor)},"totalRuns":${page.totalRuns}}`,
+        )
+      })
     })
   }
   if (path === '/summary') {
@@ -100,9 +115,9 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
     // The view counts by quarter hours: a range off them is refused, never counted slowly.
     const problem = summaryGrainProblem(params)
     if (problem !== null) return sendError(res, 400, problem.error, problem.message)
-    const answer = await context.summaries.answer(params)
+    const answer = await context.summaries.answerText(params)
     if (answer === null) return sendCounting(res, context.summaries.progress)
-    return sendJson(res, 200, answer)
+    return sendJsonText(res, 200, answer)
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {
@@ -123,7 +138,9 @@ async function route(context: ApiContext, url: URL, res: ServerResponse): Promis
       const shown = uuid.length <= 64 ? ` ${uuid}` : ''
       return sendError(res, 404, 'not_found', `No run${shown} is recorded on this installation.`)
     }
-    return sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one'))
+    return large.run(gone, () =>
+      sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one')),
+    )
   }
   sendError(res, 404, 'not_found', 'The diagnostics API has no such endpoint.')
 }
@@ -155,6 +172,16 @@ function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
     return
   }
   if (error instanceof BadCursorError) return sendError(res, 400, 'bad_request', error.message)
+  if (error instanceof AnswersBusyError) {
+    context.log(error.message)
+    return sendError(
+      res,
+      503,
+      'unavailable',
+      'The server is sending as many runs with their steps as it can at once; try again shortly.',
+      { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    )
+  }
   if (error instanceof DatabaseUnavailableError) {
     context.log(error.message)
     const message =

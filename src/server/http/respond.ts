@@ -15,7 +15,16 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body)
+  sendJsonText(res, status, JSON.stringify(body), headers)
+}
+
+/** Sends a body that is JSON text already. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   setHeaders(res, status, headers)
   res.end(res.req.method === 'HEAD' ? undefined : text)
 }
@@ -71,6 +80,8 @@ export async function sendJsonStream(
   }
   await write({
     write: async (text) => {
+      // A client that left stops the making of its answer, held back or not.
+      if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
       buffered.push(text)
       size += text.length
       if (size >= (streaming ? PIECE : HELD)) await flush()

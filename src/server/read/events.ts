@@ -5,7 +5,7 @@ import { DIALECTS } from '../sql/dialect'
 import { bound, integerIn, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
-import { inSlices } from './in-slices'
+import { inSlices } from '../turns'
 import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './step-from-row'
 
 /**
@@ -81,7 +81,7 @@ function stepRows(db: Database, where: Fragment, limit: number | null): Promise<
        ${d.isObject('s.j')} AS is_object, ${fields.join(', ')}
      FROM (SELECT ${columns}, ${d.json('e.payload')} AS j FROM ${source}) s
      ORDER BY s.run, s.sequence, s.uid`
-  return db.query(statement.sql, statement.params)
+  return db.query(statement.sql, statement.params, { bulk: true })
 }
 
 async function readTogether(

@@ -5,7 +5,7 @@ import { DIALECTS } from '../sql/dialect'
 import { bound, join, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { streamSteps } from './events'
-import { writeJsonList } from './in-slices'
+import { writeJsonList } from '../turns'
 import { inSeconds, runMatch, secondsCompare } from './run-match'
 
 /** Where an answer's JSON text goes, piece by piece (the HTTP response, with backpressure). */

@@ -34,7 +34,7 @@ export async function denyingRuns(db: Database, where: Fragment): Promise<number
     UNION
     SELECT span.run FROM ${spans(where)} JOIN ${EVENTS} e ON ${nearSpan('e')}
     WHERE NOT (${where}) AND ${denies('e')}`
-  const rows = await db.query(statement.sql, statement.params)
+  const rows = await db.query(statement.sql, statement.params, { bulk: true })
   return rows.map((row) => num(row.run))
 }
 

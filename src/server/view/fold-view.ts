@@ -8,6 +8,7 @@ import {
   type ServedSummary,
   type SummaryQuery,
 } from '../read/summary-shape'
+import { TurnTaker } from '../turns'
 import { CallTally } from './call-tally'
 import { keyRoles, listsKind, Role } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
@@ -16,6 +17,9 @@ import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 /** The days from the one holding `from` to the one holding `to - 1` (ms). */
 const daysOf = (from: number, to: number, tz: string) =>
   createDayBuckets(dayOf(from, tz), dayOf(to - 1, tz), tz)
+
+/** How often (groups, a power of two less one) the fold looks whether its turn is over. */
+const TURN_CHECK = 0xffff
 
 /** Per-run flags of a fold. */
 const SEEN = 1
@@ -34,13 +38,18 @@ const FAILED = 16
  * are numbered densely by {@link GroupIds}); with tools, a second pass collects the step kinds
  * of the runs kept.
  */
-export function foldView(
+export async function foldView(
   query: SummaryQuery,
   stores: readonly StepStore[],
   ids: GroupIds,
   statuses: RunStatusIndex,
-): ServedSummary {
+  turns: TurnTaker = new TurnTaker(),
+): Promise<ServedSummary> {
   const from = secondsFrom(query.from)
+  // The fold gives other requests a turn now and then (`turns`), while a refresh may change the
+  // view. It reads what the view held when it began: stores only ever append to their columns
+  // (or are replaced whole), so their columns and sizes taken now stay as they are.
+  const columns = stores.map((store) => store.columns)
   // Only the buckets the view holds are looked at: a range of ten thousand years costs what the
   // data in it costs, and its days are those the data has.
   const held = stores.filter((store) => store.size > 0)
@@ -83,9 +92,9 @@ export function foldView(
   const keyRow = roles.row
   const keyRole = roles.role
 
-  for (const store of stores) {
-    const { size, buckets, runs, keys, steps } = store.columns
+  for (const { size, buckets, runs, keys, steps } of columns) {
     for (let i = 0; i < size; i += 1) {
+      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
       const bucket = buckets[i] as number
       const run = runs[i] as number
       if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
@@ -113,9 +122,9 @@ export function foldView(
     })
   } else {
     // Only the kinds of the runs kept: a second pass, now that every run's HIT is known.
-    for (const store of stores) {
-      const { size, buckets, runs, keys } = store.columns
+    for (const { size, buckets, runs, keys } of columns) {
       for (let i = 0; i < size; i += 1) {
+        if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
         const bucket = buckets[i] as number
         if (bucket < first || bucket >= end) continue
         if (((flags[runs[i] as number] as number) & HIT) === 0) continue
@@ -125,6 +134,8 @@ export function foldView(
     }
   }
 
+  // Making the answer's rows (and its JSON text after) is a piece of its own.
+  await turns.take()
   const rows = new SummaryRows()
   const rowKeys = roles.rows.map((key): RowKey | null =>
     key.toolName && key.outcome ? rowKeyOf(key.toolName, key.outcome) : null,

@@ -28,7 +28,7 @@ export async function readStepGroups(
       ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS steps
     FROM ${await openersFor(db, range)}
     GROUP BY 1, 2, 3, 4, 5, 6, 7`
-  const rows = await db.query(statement.sql, statement.params)
+  const rows = await db.query(statement.sql, statement.params, { bulk: true })
   return rows.map((row) => ({
     bucket: num(row.bucket),
     run: num(row.run),

@@ -91,7 +91,7 @@ export class RunStatuses {
     for (const row of rows) if (num(row.uid) <= below && !this.byRun.has(num(row.uid))) known += 1
     this.set(rows)
     if (num(counted?.n) !== known) {
-      const all = await db.query(`SELECT uid, status, tstamp FROM ${RUNS}`)
+      const all = await db.query(`SELECT uid, status, tstamp FROM ${RUNS}`, [], { bulk: true })
       // Replaced at once, so an answer meanwhile still reads the statuses known before.
       this.byRun.clear()
       this.open.clear()

@@ -82,6 +82,25 @@ describe('the summary view’s refresh rule', () => {
     expect(await runs(), 'past staleMs: the answer waits for the refresh').toBe(2)
   })
 
+  it('keeps an answer as text for one state of the view only', async () => {
+    let clock = 3_000_000
+    const cache = new SummaryView(tables.reader, {
+      now: () => clock,
+      refreshMs: 1000,
+      staleMs: 5000,
+    })
+    await cache.current()
+    const runs = async () =>
+      (JSON.parse((await cache.answerText(query)) ?? 'null') as { runs: number }).runs
+    const before = await runs()
+    await appendRuns(tables.writer, [oneCall()])
+    clock += 500
+    expect(await runs(), 'the same view: the same text').toBe(before)
+    clock += 6000
+    expect(await runs(), 'a refreshed view is folded again').toBe(before + 1)
+    expect(await cache.answerText(query)).toBe(JSON.stringify(await cache.answer(query)))
+  })
+
   it('starts a refresh when a page asks /meta, so its /summary finds the view caught up', async () => {
     let clock = 2_000_000
     const db = recordingDatabase(tables.reader)

@@ -2,6 +2,7 @@ import { num, type Database } from '../db/database'
 import type { ServedSummary, SummaryQuery } from '../read/summary-shape'
 import { EVENTS } from '../sql/tables'
 import { integerIn, sql } from '../sql/fragment'
+import { AnswerTexts } from './answer-texts'
 import { foldView } from './fold-view'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
@@ -73,6 +74,9 @@ export class SummaryView {
   private statuses = new RunStatuses()
   private statusIndex = new RunStatusIndexer(this.ids, this.statuses)
   private refreshedAt = Number.NEGATIVE_INFINITY
+  /** Counts the view's changes: answers kept as text are of one generation only. */
+  private generation = 0
+  private readonly texts = new AnswerTexts()
   private refreshing: Promise<void> | null = null
   private complete = false
   private building: BuildProgress | null = null
@@ -137,11 +141,31 @@ export class SummaryView {
    * says how far it is). Only for queries on the grain (`summaryGrainProblem`).
    */
   async answer(query: SummaryQuery): Promise<ServedSummary | null> {
+    return (await this.answerable()) ? this.fold(query) : null
+  }
+
+  /**
+   * {@link answer} as its JSON text; the same question about the same view is folded once
+   * ({@link AnswerTexts}).
+   */
+  async answerText(query: SummaryQuery): Promise<string | null> {
+    if (!(await this.answerable())) return null
+    return this.texts.get(this.generation, JSON.stringify(query), async () =>
+      JSON.stringify(await this.fold(query)),
+    )
+  }
+
+  /** Whether the view can answer (refreshed first when an answer needs it); else starts it. */
+  private async answerable(): Promise<boolean> {
     if (!this.built) {
       this.warm()
-      return null
+      return false
     }
     await this.recentEnough()
+    return true
+  }
+
+  private fold(query: SummaryQuery): Promise<ServedSummary> {
     return foldView(query, [this.settled, this.tail], this.ids, this.statusIndex.current())
   }
 
@@ -249,6 +273,7 @@ export class SummaryView {
     this.settledUid = settledUid
     this.tail = tail
     this.dropGoneRuns()
+    this.generation += 1
     this.seen.push({ at: started, top })
     this.refreshedAt = started
     if (restart)
@@ -303,6 +328,7 @@ export class SummaryView {
     this.statusIndex = new RunStatusIndexer(this.ids, this.statuses)
     this.seen = []
     this.complete = true
+    this.generation += 1
     this.savedUid = saved.settledUid
     this.savedAt = this.now()
   }
