@@ -1,5 +1,5 @@
 /** `npm run api -- --database <url> …`: the diagnostics API over the CMS's own tables. */
-import { API_USAGE, parseApiOptions, UsageError } from './options'
+import { API_USAGE, asksForHelp, parseApiOptions, UsageError } from './options'
 import { startApi } from './start-api'
 
 const log = (line: string): void => {
@@ -7,7 +7,12 @@ const log = (line: string): void => {
 }
 
 async function main(): Promise<void> {
-  const options = parseApiOptions(process.argv.slice(2))
+  const argv = process.argv.slice(2)
+  if (asksForHelp(argv)) {
+    process.stdout.write(`${API_USAGE}\n`)
+    return
+  }
+  const options = parseApiOptions(argv)
   const running = await startApi(options, log)
   process.stdout.write(`listening on ${running.url}\n`)
   const stop = (): void => {

@@ -3,10 +3,15 @@
  * an existing database user exactly the reads the API server needs. It never connects.
  */
 import { grantStatements } from '../setup/grants'
+import { asksForHelp } from './options'
 
 const USAGE = `Usage: npm run api:grants -- --database <postgres://…/db | mysql://…/db> --user <name>`
 
 function main(argv: string[]): void {
+  if (asksForHelp(argv)) {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
   const at = (name: string) => {
     const i = argv.indexOf(`--${name}`)
     return i >= 0 ? argv[i + 1] : undefined

@@ -11,6 +11,18 @@ export class UsageError extends Error {
   override readonly name = 'UsageError'
 }
 
+/**
+ * A start that the options allow but the machine does not (no such folder, the port taken, the
+ * database not there): one sentence saying what to do, exit status 1, no usage text.
+ */
+export class StartError extends Error {
+  override readonly name = 'StartError'
+}
+
+/** Whether a command line asks for its usage (`--help`, `-h`). */
+export const asksForHelp = (argv: readonly string[]): boolean =>
+  argv.includes('--help') || argv.includes('-h')
+
 export interface ApiOptions {
   database: string
   port: number

@@ -4,10 +4,15 @@ import { createInstallation } from '@/mocks/installation'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { builtinCatalogueFile } from '../seed/catalogue-rows'
 import { seedInstallation } from '../seed/seed-installation'
-import { parseSeedOptions, SEED_USAGE, UsageError } from './options'
+import { asksForHelp, parseSeedOptions, SEED_USAGE, UsageError } from './options'
 
 async function main(): Promise<void> {
-  const options = parseSeedOptions(process.argv.slice(2))
+  const argv = process.argv.slice(2)
+  if (asksForHelp(argv)) {
+    process.stdout.write(`${SEED_USAGE}\n`)
+    return
+  }
+  const options = parseSeedOptions(argv)
   const installation = createInstallation({ scale: options.scale, seed: options.seed })
   const db = openDatabase(options.database, { write: true, statementTimeoutMs: 600_000 })
   try {

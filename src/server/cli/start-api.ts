@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadCatalogue, loadSettings } from '../setup/settings'
 import { loadTokens } from '../setup/tokens'
 import { databaseIdentity, viewFileIn } from '../view/state-dir'
@@ -9,7 +11,7 @@ import { AnswerGate } from '../http/answer-gate'
 import { checkHost } from '../http/host-check'
 import { listen, type Listening } from '../http/listen'
 import { EVENTS, RUNS } from '../sql/tables'
-import { listensOnLoopbackOnly, UsageError, type ApiOptions } from './options'
+import { listensOnLoopbackOnly, StartError, UsageError, type ApiOptions } from './options'
 
 export interface RunningApi extends Listening {
   db: Database
@@ -30,6 +32,11 @@ export async function startApi(
       `Refusing to listen on ${options.host} without --tokens: off this machine the API must be signed in to.`,
     )
   }
+  if (options.dashboard !== undefined && !existsSync(join(options.dashboard, 'index.html'))) {
+    throw new StartError(
+      `--dashboard ${options.dashboard} holds no built dashboard (no index.html): run npm run build first, or leave --dashboard out.`,
+    )
+  }
   const [settings, builtinTools, tokens] = await Promise.all([
     loadSettings(options.settings),
     loadCatalogue(options.tools),
@@ -47,7 +54,7 @@ export async function startApi(
   } catch (error) {
     await db.close().catch(() => undefined)
     const reason = error instanceof Error ? error.message : String(error)
-    throw new UsageError(
+    throw new StartError(
       `The database ${redactUrl(options.database)} cannot be read as the CMS's run tables: ${reason}`,
     )
   }
@@ -79,6 +86,8 @@ export async function startApi(
       host: options.host,
       port: options.port,
       dashboard: options.dashboard,
+    }).catch((error: unknown) => {
+      throw listenError(error, options)
     })
     // The view is kept fresh, so no answer waits for a refresh.
     const stopRefreshing = summaries.keepFresh()
@@ -97,6 +106,25 @@ export async function startApi(
     await db.close().catch(() => undefined)
     throw error
   }
+}
+
+/** Why the server cannot listen, in one sentence naming the option that changes it. */
+function listenError(error: unknown, options: ApiOptions): Error {
+  const code = (error as { code?: unknown }).code
+  const at = `port ${options.port} on ${options.host}`
+  if (code === 'EADDRINUSE')
+    return new StartError(
+      `Another program already listens on ${at}: stop it, or choose another port with --port.`,
+    )
+  if (code === 'EACCES')
+    return new StartError(
+      `This user may not listen on ${at}: choose a port above 1023 with --port.`,
+    )
+  if (code === 'EADDRNOTAVAIL')
+    return new StartError(
+      `--host ${options.host} is not an address of this machine: use 127.0.0.1 or one of its own.`,
+    )
+  return error instanceof Error ? error : new Error(String(error))
 }
 
 /** The view's file in the state folder; none (memory only, said in the log) when unusable. */

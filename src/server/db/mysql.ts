@@ -36,7 +36,9 @@ export function openMysql(
       try {
         connection = await pool.getConnection()
       } catch (error) {
-        throw new DatabaseUnavailableError(`MariaDB/MySQL cannot be reached: ${reason(error)}`)
+        throw new DatabaseUnavailableError(
+          `MariaDB/MySQL did not accept a connection: ${reason(error)}`,
+        )
       }
       let broken = false
       try {

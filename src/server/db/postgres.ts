@@ -70,7 +70,9 @@ export function openPostgres(
       try {
         client = await pool.connect()
       } catch (error) {
-        throw new DatabaseUnavailableError(`PostgreSQL cannot be reached: ${reason(error)}`)
+        throw new DatabaseUnavailableError(
+          `PostgreSQL did not accept a connection: ${reason(error)}`,
+        )
       }
       let broken = false
       try {
