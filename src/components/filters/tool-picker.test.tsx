@@ -34,6 +34,21 @@ describe('describeToolSelection', () => {
 })
 
 describe('ToolPicker', () => {
+  it('opens by keyboard with focus in its search, so typing searches; Escape returns', async () => {
+    render(<Picker />)
+    const button = screen.getByRole('button', { name: /^Tools:/ })
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByRole('searchbox', { name: 'Search tools' })).toHaveFocus()
+    await userEvent.keyboard('c_t')
+    expect(screen.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(
+      [expect.stringContaining('c_tool')],
+    )
+    await userEvent.keyboard('{Escape}')
+    expect(button).toHaveFocus()
+    expect(screen.queryByRole('searchbox')).toBeNull()
+  })
+
   it('closes on a click outside it, and stays open for clicks inside', async () => {
     render(<Picker />)
     await userEvent.click(screen.getByRole('button', { name: /^Tools:/ }))

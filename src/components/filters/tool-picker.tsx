@@ -41,13 +41,19 @@ const GROUPS = [
 /**
  * A searchable multi-select of tools: built-in and MCP tools grouped, writing tools marked, each
  * with its call count. A disclosure with real checkboxes, so it works with keyboard and screen
- * readers without a custom listbox; Escape closes it and returns focus to its button.
+ * readers without a custom listbox. Opening it puts focus in its search field; Escape closes it
+ * and returns focus to its button.
  */
 export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
   const rootRef = useRef<HTMLDivElement>(null)
+  // Opened, the search field takes focus, so typing searches at once (as in the zone picker).
+  useEffect(() => {
+    if (open) searchRef.current?.focus()
+  }, [open])
   // A click or tap outside closes the panel, as any disclosure menu does (focus stays put).
   useEffect(() => {
     if (!open) return
@@ -99,6 +105,7 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
         <div id={panelId} className="tool-picker__panel" role="group" aria-label="Choose tools">
           <div className="tool-picker__bar">
             <input
+              ref={searchRef}
               type="search"
               aria-label="Search tools"
               placeholder="Search tools"
