@@ -147,6 +147,48 @@ describe('/tools page', () => {
     expect(within(totals as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('6')
   })
 
+  it('exports the tool report in the order on screen', async () => {
+    const blobs: Blob[] = []
+    const created = URL.createObjectURL
+    const revoked = URL.revokeObjectURL
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob)
+      return 'blob:test'
+    }
+    URL.revokeObjectURL = () => undefined
+    try {
+      renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=tool&dir=desc')
+      const table = await screen.findByRole('table')
+      const shown = within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent ?? '')
+        .filter((name) => !/^All \d+ tools$/.test(name))
+      await userEvent.click(screen.getByRole('button', { name: 'Export tool report (CSV)' }))
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader()
+        reader.onload = () => resolve(String(reader.result))
+        reader.readAsText(blobs[0] as Blob)
+      })
+      const exported = text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0])
+      expect(exported).toEqual([
+        'update_page_metadata',
+        'mcp_x_<img src=x onerror=alert(1)>',
+        'get_page_content',
+      ])
+      expect(
+        shown.map((name) => exported.find((tool) => tool !== undefined && name.startsWith(tool))),
+      ).toEqual(exported)
+    } finally {
+      URL.createObjectURL = created
+      URL.revokeObjectURL = revoked
+    }
+  })
+
   it('keeps its sort in the URL as the runs list does: sort and dir, replacing the entry', async () => {
     const router = createAppRouter(
       createMemoryHistory({

@@ -15,6 +15,7 @@ import { formatCount } from '@/components/ui/format-count'
 
 export interface ExportActionsProps {
   filters: Filters
+  /** In the order on screen (`sortToolRows`): the report's CSV follows it. */
   rows: ReadonlyArray<ToolRow>
   /** False while the summary is incomplete: a report of part of the runs is not offered. */
   complete: boolean

@@ -11,6 +11,8 @@ import {
   outcomeSeries,
   pointKeyOf,
   seriesOptionsFor,
+  shownToolSort,
+  sortToolRows,
   toolRows,
   totalsRow,
   type ToolSort,
@@ -164,7 +166,11 @@ const ToolReportBody = memo(function ToolReportBody({
       ) : null}
       {rows.length > 0 ? (
         <>
-          <ExportActions filters={filters} rows={rows} complete={complete} />
+          <ExportActions
+            filters={filters}
+            rows={sortToolRows(rows, shownToolSort(sort, otherRefusalCodes(rows)))}
+            complete={complete}
+          />
           <ToolBarsChart
             rows={rows}
             title={`Calls per tool by outcome${incomplete ? ' — incomplete' : ''}`}

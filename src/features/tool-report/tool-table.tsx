@@ -2,7 +2,6 @@ import {
   createColumnHelper,
   flexRender,
   getCoreRowModel,
-  getSortedRowModel,
   useReactTable,
   type CellContext,
   type Row,
@@ -14,7 +13,8 @@ import { checkerSearch, filterSearch, runsSearch, type RunsLinkExtra } from '@/d
 import type { Filters } from '@/domain/filters'
 import {
   DEFAULT_TOOL_SORT,
-  TOOL_SORT_KEYS,
+  shownToolSort,
+  sortToolRows,
   type CountsRow,
   type ToolRow,
   type ToolSort,
@@ -120,10 +120,6 @@ function ToolTableRow({ row }: { row: Row<ToolRow> }) {
   )
 }
 
-/** Rates of small samples sort last in both directions: they are not ranked as reliable. */
-const reliableRate = (rate: number | null, small: boolean) =>
-  small || rate === null ? undefined : rate
-
 /**
  * The tool table: a real `<table>`, one row per tool, sortable by every column (header buttons,
  * `aria-sort`), a totals row in the footer.
@@ -188,10 +184,8 @@ export function ToolTable({
           cell: count,
         }),
       ),
-      helper.accessor((row) => reliableRate(row.failureRate, row.smallSample), {
-        id: 'failureRate',
+      helper.accessor('failureRate', {
         header: 'Failure rate',
-        sortUndefined: 'last',
         cell: (i) => (
           <RateCell
             events={i.row.original.failed}
@@ -200,10 +194,8 @@ export function ToolTable({
           />
         ),
       }),
-      helper.accessor((row) => reliableRate(row.refusalRate, row.smallSample), {
-        id: 'refusalRate',
+      helper.accessor('refusalRate', {
         header: 'Refusal rate',
-        sortUndefined: 'last',
         cell: (i) => (
           <RateCell
             events={i.row.original.refused}
@@ -214,13 +206,10 @@ export function ToolTable({
       }),
     ]
   }, [otherCodes, writingTools, notOffered, catalogued, filters, hintId])
-  const data = useMemo(() => [...rows], [rows])
   // A link may name a refusal code this range has no column for: most calls first then.
-  const shown =
-    (TOOL_SORT_KEYS as readonly string[]).includes(wanted.key) ||
-    otherCodes.some((code) => `refused:${code}` === wanted.key)
-      ? wanted
-      : DEFAULT_TOOL_SORT
+  const shown = shownToolSort(wanted, otherCodes)
+  // The rows in the order on screen, by the rule every export follows too.
+  const data = useMemo(() => sortToolRows(rows, shown), [rows, shown])
   const sorting: SortingState = useMemo(
     () => [{ id: shown.key, desc: shown.desc }],
     [shown.key, shown.desc],
@@ -234,8 +223,9 @@ export function ToolTable({
     columns,
     state: { sorting },
     onSortingChange: setSorting,
+    // The data comes sorted (`sortToolRows`); the table only shows and changes the order.
+    manualSorting: true,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
     enableSortingRemoval: false,
   })
 
