@@ -3,8 +3,8 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { withStaticShell } from './src/app/shell'
-import { demoNote } from './src/config/demo-note'
+import { withStaticShell } from './src/app/shell.ts'
+import { demoNote } from './src/config/demo-note.ts'
 
 /** Vite copies public/ into every build; the production build must not ship the mock worker. */
 function dropMockWorker(outDir: string): Plugin {
