@@ -262,7 +262,7 @@ describe('/tools page', () => {
     const name = 'mcp_x_<img src=x onerror=alert(1)>'
     renderAt(`/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=${encodeURIComponent(name)}`)
     await waitFor(() =>
-      expect(screen.getByRole('rowheader', { name: 'The 1 tool' })).toBeInTheDocument(),
+      expect(screen.getByRole('rowheader', { name: 'Total: 1 tool' })).toBeInTheDocument(),
     )
     expect(
       screen.getByRole('rowheader', {

@@ -10,3 +10,7 @@ export const formatCount = (n: number): string => COUNT_FORMAT.format(n)
 /** A count and its noun, singular for exactly one: "1 tool", "2,386 tools". */
 export const countOf = (n: number, one: string, many: string): string =>
   `${formatCount(n)} ${n === 1 ? one : many}`
+
+/** The name of a table's totals row over `n` tools: "All 3 tools", or "Total: 1 tool". */
+export const allToolsLabel = (n: number): string =>
+  n === 1 ? 'Total: 1 tool' : `All ${countOf(n, 'tool', 'tools')}`

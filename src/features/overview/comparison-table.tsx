@@ -6,7 +6,7 @@ import { num, points } from './format'
 import { reportOfSide, runsOfSide, sideLink } from './links'
 import { Rate } from './rate'
 import { TableScroll } from '@/components/ui/table-scroll'
-import { countOf } from '@/components/ui/format-count'
+import { allToolsLabel } from '@/components/ui/format-count'
 
 export interface ComparisonTableProps {
   comparison: Comparison
@@ -29,7 +29,7 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
   )
   const row = (r: ComparisonRow) => {
     const all = comparison.tools.length
-    const name = r.tool ?? (all === 1 ? 'The 1 tool' : `All ${countOf(all, 'tool', 'tools')}`)
+    const name = r.tool ?? allToolsLabel(all)
     const runs = (
       side: 'before' | 'after',
       outcome?: 'failed' | 'denied' | 'refused-arguments' | 'refused-turn',

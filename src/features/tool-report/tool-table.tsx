@@ -21,7 +21,7 @@ import {
   type ToolSortKey,
 } from '@/domain/summary'
 import { RateCell } from './rate-cell'
-import { countOf, formatCount } from '@/components/ui/format-count'
+import { allToolsLabel, formatCount } from '@/components/ui/format-count'
 import { sameItems, useStable } from '@/components/ui/use-stable'
 import { TableScroll } from '@/components/ui/table-scroll'
 import { ToolSchemaHint, ToolSchemaLink } from '@/components/ui/tool-schema-link'
@@ -230,7 +230,7 @@ export function ToolTable({
   })
 
   const totalCells: Record<string, ReactNode> = {
-    tool: rows.length === 1 ? 'The 1 tool' : `All ${countOf(rows.length, 'tool', 'tools')}`,
+    tool: allToolsLabel(rows.length),
     calls: <CountLink value={totals.calls} column="calls" tool={null} filters={filters} />,
     succeeded: num(totals.succeeded),
     failed: <CountLink value={totals.failed} column="failed" tool={null} filters={filters} />,
