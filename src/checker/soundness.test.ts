@@ -49,9 +49,18 @@ describe('soundness against Ajv (draft 2020-12)', () => {
           const found = checkArguments(schema, value)
           expect(found.length).toBeLessThanOrEqual(10)
           if (found.length === 0) continue
+          let accepted: boolean
+          try {
+            accepted = validate(value)
+          } catch {
+            // Ajv's own code can fail on a value (a TypeError inside the validator it generated
+            // for some if/then schemas): no oracle for that value either.
+            skipped += 1
+            continue
+          }
           refused += 1
           for (const m of found) byKind.set(m.kind, (byKind.get(m.kind) ?? 0) + 1)
-          if (validate(value)) return false
+          if (accepted) return false
         }
         return true
       }),
