@@ -85,8 +85,14 @@ async function walk(page: Page, visit: (step: string) => Promise<void>): Promise
   await press(page, /^Tools: /)
   await page.getByRole('checkbox').first().check()
   await settled(page)
-  await press(page, /Export tool report/)
-  await press(page, /Export tool calls/)
+  // The report loads again for the chosen tool; its exports are offered once it is complete
+  // (a busy machine can be slower than `settled`): wait for them rather than skip them.
+  for (const name of [/Export tool report/, /Export tool calls/]) {
+    const button = page.getByRole('button', { name, disabled: false }).first()
+    await button.waitFor(WAIT)
+    await button.click()
+    await settled(page)
+  }
   await expect
     .poll(() => page.getByText(/Exported \d+ tool calls/).count(), WAIT)
     .toBeGreaterThan(0)
