@@ -157,6 +157,7 @@ export function RunsList({
             sort={sort}
             onSort={onSort}
             showOther={showOther}
+            toolsChosen={filters.tools.length > 0}
             zone={filters.tz}
             linkSearch={linkSearch}
             focusRun={focusRun}

@@ -27,6 +27,13 @@ export const RUNS_COLUMNS: readonly RunsColumn[] = [
   { key: 'durationMs', label: 'Duration' },
 ]
 
+/** The "Tool calls" column while tools are chosen: it counts only their calls. */
+export const CHOSEN_TOOL_CALLS: RunsColumn = {
+  key: 'toolCalls',
+  label: 'Chosen tools’ calls',
+  full: 'Tool calls of the chosen tools only',
+}
+
 export interface RunsTableHeadProps {
   columns: readonly RunsColumn[]
   sort: RunSort
