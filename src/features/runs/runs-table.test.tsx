@@ -224,9 +224,9 @@ describe('RunsTable text that may not fit', () => {
     expect(other).toHaveTextContent(/^Refused: other$/)
     // With tools chosen, the calls column says it counts only theirs.
     const calls = within(table).getByRole('columnheader', {
-      name: 'Tool calls of the chosen tools only',
+      name: 'Tool calls (chosen): the calls of the chosen tools only',
     })
-    expect(calls).toHaveTextContent(/^Chosen tools’ calls$/)
+    expect(calls).toHaveTextContent(/^Tool calls \(chosen\)$/)
     // Headers that fit in two lines keep their words as name, and need no tooltip.
     const args = within(table).getByRole('columnheader', { name: 'Refused: arguments' })
     expect(within(args).getByRole('button')).not.toHaveAttribute('title')
