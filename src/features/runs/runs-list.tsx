@@ -157,7 +157,6 @@ export function RunsList({
             sort={sort}
             onSort={onSort}
             showOther={showOther}
-            toolsChosen={filters.tools.length > 0}
             zone={filters.tz}
             linkSearch={linkSearch}
             focusRun={focusRun}

@@ -27,14 +27,6 @@ export const RUNS_COLUMNS: readonly RunsColumn[] = [
   { key: 'durationMs', label: 'Duration' },
 ]
 
-/** The "Tool calls" column while tools are chosen: it counts only their calls. */
-export const CHOSEN_TOOL_CALLS: RunsColumn = {
-  key: 'toolCalls',
-  label: 'Tool calls (chosen)',
-  // The visible words come first: a name must hold the text it is seen by.
-  full: 'Tool calls (chosen): the calls of the chosen tools only',
-}
-
 export interface RunsTableHeadProps {
   columns: readonly RunsColumn[]
   sort: RunSort

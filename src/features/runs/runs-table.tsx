@@ -12,7 +12,7 @@ import {
 import { formatCount } from '@/components/ui/format-count'
 import type { ListScroll, ReturnTarget } from './run-return'
 import { ROW_HEIGHT, returnOffset, useReturnFocus } from './use-return-focus'
-import { CHOSEN_TOOL_CALLS, RUNS_COLUMNS, RunsTableHead } from './runs-table-head'
+import { RUNS_COLUMNS, RunsTableHead } from './runs-table-head'
 
 export interface RunsTableProps {
   /** The listed rows, already sorted by `sort`. */
@@ -21,8 +21,6 @@ export interface RunsTableProps {
   onSort: (key: RunSortKey) => void
   /** Show the "Refused: other codes" column (a listed run holds such a call). */
   showOther: boolean
-  /** The report is filtered to some tools: the calls columns count only theirs, and say so. */
-  toolsChosen?: boolean
   caption: string
   /** The zone start times are shown in. */
   zone: string
@@ -141,7 +139,6 @@ export function RunsTable({
   sort,
   onSort,
   showOther,
-  toolsChosen = false,
   caption,
   zone,
   linkSearch,
@@ -179,9 +176,7 @@ export function RunsTable({
     [onOpenRun],
   )
 
-  const columns = RUNS_COLUMNS.filter((c) => showOther || c.key !== 'refusedOther').map((c) =>
-    toolsChosen && c.key === 'toolCalls' ? CHOSEN_TOOL_CALLS : c,
-  )
+  const columns = RUNS_COLUMNS.filter((c) => showOther || c.key !== 'refusedOther')
   const top = items[0]?.start ?? 0
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
   const spacer = (height: number, key: string): ReactNode =>
