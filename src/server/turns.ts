@@ -3,7 +3,7 @@
  * JSON) may hold the event loop (ms). Heavy answers then wait in one queue and take turns, one
  * piece per turn of the event loop, so whatever else arrived (a `/meta`, a run's page) is
  * answered between two pieces: a page's first question waits a few milliseconds however many
- * years are folded or big runs sent at once (issue 34).
+ * years are folded or big runs sent at once (decision 0024).
  */
 export const TURN_MS = 4
 

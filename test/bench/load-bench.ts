@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- load`: many dashboards at once, and the server at its busiest, against the
- * API server in its own process on loopback (issues 22, 34). Seeds the demo installation at
+ * API server in its own process on loopback (decision 0024). Seeds the demo installation at
  * `RD_LOAD_SCALE` (default 20: about 330,000 steps) plus one run of 300,000 steps into each
  * engine of `RD_LOAD_ENGINES` (default sqlite,postgres,mysql) once — kept and reused, named
  * after the scale — starts the server on it, waits for the summary view's first build, then:
@@ -8,7 +8,7 @@
  * - "dashboards": 50 connections for 20 s, each sending what a dashboard's pages send, one mix
  *   per run: the tool report (`/meta`, `/tools`, `/summary` for a year in Asia/Kolkata) and a run
  *   page (`/runs/{uuid}`); then the runs list's first page of 500 runs of the report's 89 days
- *   (figures without a goal: that page still carries every step, issue 33);
+ *   (figures without a goal: that page still carries every step until the server pages the runs list);
  * - "busiest": for 20 s, four connections ask for the 300,000-step run (43 MB each) and four
  *   for `/summary` from year 1 to a day after the data, another day each time so none is an
  *   answer kept from before, while one client asks `/meta` in turn: how long a page's first
@@ -114,7 +114,7 @@ const query = (params: Record<string, string>): string => new URLSearchParams(pa
 /**
  * What one dashboard sends, by page. The tool report and a run page are all a dashboard asks of
  * a server that offers `/summary`; the runs list still pages `/runs` with every step of 500 runs
- * (1.7 MB at scale 20), as the overview does, until they are answered by the server (issue 33).
+ * (1.7 MB at scale 20), as the overview does, until the server answers them without steps.
  */
 const DASHBOARD_MIXES: {
   name: string

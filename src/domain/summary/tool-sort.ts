@@ -69,8 +69,7 @@ export function shownToolSort(sort: ToolSort, otherCodes: readonly string[]): To
 
 /** A row's value in a column: a name, a count, or a rate (null without calls). */
 function valueOf(row: ToolRow, key: ToolSortKey): string | number | null {
-  if (key.startsWith('refused:') && !(TOOL_SORT_KEYS as readonly string[]).includes(key))
-    return row.refusedByCode[key.slice('refused:'.length)] ?? 0
+  if (key.startsWith('refused:')) return row.refusedByCode[key.slice('refused:'.length)] ?? 0
   return row[key as (typeof TOOL_SORT_KEYS)[number]]
 }
 
