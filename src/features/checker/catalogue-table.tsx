@@ -68,7 +68,7 @@ export function CatalogueTable(props: CatalogueTableProps) {
             <span className="muted" title={uncounted(info.row.original)}>
               –<span className="visually-hidden"> {uncounted(info.row.original)}</span>
             </span>
-          ) : link && (value > 0 || id === 'calls') ? (
+          ) : link && value > 0 ? (
             link(info.row.original.tool.name, value, filters)
           ) : (
             num(value)

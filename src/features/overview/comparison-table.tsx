@@ -54,6 +54,8 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
               : outcome === 'refused-turn'
                 ? 'calls not run (refused: turn)'
                 : 'calls'
+      // No run is behind a count of none: it stays text.
+      if (count === 0) return num(count)
       // The bare number is all a sighted reader needs in its column; a screen reader hears
       // which count of which tool and side it opens.
       return (

@@ -88,12 +88,22 @@ export function WatchListPanel({ rows, windows, filters }: WatchListPanelProps) 
                   <td className="num">{num(row.before.failed)}</td>
                   <td className="num">{report(row, 'after')}</td>
                   <td className="num">
-                    <Link
-                      to="/runs"
-                      search={runsBehind(filters, windows, 'after', row.tool, 'refused-arguments')}
-                    >
-                      {num(row.after.refusedArguments)}
-                    </Link>
+                    {row.after.refusedArguments === 0 ? (
+                      num(0)
+                    ) : (
+                      <Link
+                        to="/runs"
+                        search={runsBehind(
+                          filters,
+                          windows,
+                          'after',
+                          row.tool,
+                          'refused-arguments',
+                        )}
+                      >
+                        {num(row.after.refusedArguments)}
+                      </Link>
+                    )}
                   </td>
                 </tr>
               ))}
