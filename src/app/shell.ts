@@ -57,9 +57,7 @@ export const PAGE_INTROS = {
     title: 'Overview: the effect of the argument check',
     lead:
       'Did ADR 246 turn failures nobody could act on into refusals the model corrects in one ' +
-      'round, and what did it cost? Tool calls in equal windows before and after the decision ' +
-      'date, as far as the date range holds them, for the selected tools; the chart shows the ' +
-      'whole range.',
+      'round, and what did it cost?',
     zoneLabel: 'Days are read in',
   },
   '/tools': {

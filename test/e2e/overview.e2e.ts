@@ -166,9 +166,33 @@ describe('overview on the demo installation', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('puts the answer, in words and the four cards, on the first screen of a desktop and a phone', async () => {
+    const { c } = await expectedFigures(14)
+    for (const viewport of [
+      { width: 1440, height: 1000 },
+      { width: 390, height: 844 },
+    ]) {
+      const probe = await openPage(browser, `${server.url}/?tz=UTC`, { viewport })
+      opened.push(probe)
+      const { page } = probe
+      const verdict = page.locator('.ov-verdict')
+      await expect.poll(() => verdict.innerText(), LOADED).toMatch(/^Failures (fell|rose|stayed)/)
+      expect(await verdict.innerText()).toContain(pct(c.overall.failure.after.rate))
+      const bottoms = [
+        await verdict.boundingBox(),
+        ...(await Promise.all(
+          (await page.locator('.ov-kpi__value').all()).map((value) => value.boundingBox()),
+        )),
+      ].map((box) => (box === null ? Infinity : box.y + box.height))
+      expect(bottoms).toHaveLength(5)
+      for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(viewport.height)
+      await screenshot(page, `overview-first-screen-${viewport.width}`)
+    }
+  })
+
   it('exports the comparison as the documented CSV, with the same numbers', async () => {
     const { page } = await openOverview('/?tz=UTC')
-    const { c } = await expectedFigures(14)
+    const { c, recovery } = await expectedFigures(14)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export comparison (CSV)' }).click(),
@@ -184,12 +208,16 @@ describe('overview on the demo installation', () => {
     const [all, ...tools] = csv.data
     expect(all).toMatchObject({
       scope: 'all',
-      decision_at: '2026-11-05T09:00:00.000Z',
+      decision_at: '2026-11-05T09:00:00.000+00:00',
       window_days: '14',
+      timezone: 'UTC',
       calls_before: String(c.overall.before.calls),
       calls_after: String(c.overall.after.calls),
       failed_before: String(c.overall.before.failed),
       refused_arguments_after: String(c.overall.after.refusedArguments),
+      failure_rate_after: (c.overall.failure.after.rate ?? NaN).toFixed(4),
+      recovered_next_round_after: String(recovery.nextRound.events),
+      recovered_next_round_rate_after: (recovery.nextRound.rate ?? NaN).toFixed(4),
     })
     expect(tools.map((row) => row.tool)).toEqual(c.tools.map((row) => row.tool))
     const sum = (key: string) => tools.reduce((total, row) => total + Number(row[key]), 0)

@@ -83,6 +83,16 @@ describe('/ overview page', () => {
     expect(kpi('Failure rate')).toBe('20.0 % → 8.7 %')
     expect(kpi('Refusal rate after')).toBe('52.2 %')
     expect(kpi('Recovered in one round')).toBe('25.0 %')
+    // The answer in words comes first, before the filters and the decision controls.
+    const answer = screen.getByRole('region', { name: 'The effect in short' })
+    expect(answer).toHaveTextContent(
+      'Failures fell from 20.0 % before the decision date to 8.7 % after it — within the noise ' +
+        'at these numbers; the check refused 52.2 % of the calls after it, and 25.0 % of its 8 ' +
+        'argument refusals were corrected in the next round.',
+    )
+    expect(answer).toHaveAttribute('aria-busy', 'false')
+    const filters = screen.getByRole('button', { name: 'Last 7 days' })
+    expect(answer.compareDocumentPosition(filters) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeEnabled()
     // The per-tool table is drawn in a commit after the first paint.
     await screen.findByRole('rowheader', { name: /^All 6 tools/ })
@@ -197,11 +207,16 @@ describe('/ overview page', () => {
     expect(
       await screen.findByText(/split at the decision date — incomplete: 6 of 12 runs/),
     ).toBeVisible()
+    // The answer says it is partial, and how partial, where its numbers are.
+    const answer = screen.getByRole('region', { name: 'The effect in short' })
+    expect(answer).toHaveAttribute('aria-busy', 'true')
+    expect(within(answer).getByText(/^So far \(6 of 12 runs counted\): /)).toBeVisible()
     broken = false
     for (const button of screen.getAllByRole('button', { name: 'Resume' }))
       await userEvent.click(button)
     await screen.findByText(/split at the decision date$/)
     expect(screen.queryByText(/Incomplete/)).toBeNull()
+    expect(screen.queryByText(/^So far/)).toBeNull()
     expect(kpi('Calls')).toBe('5 → 23')
   })
 

@@ -50,25 +50,25 @@ export function OverviewPage() {
         catalogueNeed="Savings need its approval and input flags."
       />
       {mounted && filters && meta.data ? (
-        <>
-          <FilterBar
-            filters={filters}
-            onChange={setFilters}
-            tools={options}
-            ignored={[...ignored, ...params.ignored]}
-            dataEnd={dataEnd}
-            browserZone={browserZone}
-          />
-          <Overview
-            filters={filters}
-            meta={meta.data}
-            catalogue={tools}
-            params={params}
-            onParamsChange={onParamsChange}
-            onFiltersChange={setFilters}
-            rangeInLink={rangeInLink}
-          />
-        </>
+        <Overview
+          filters={filters}
+          meta={meta.data}
+          catalogue={tools}
+          params={params}
+          onParamsChange={onParamsChange}
+          onFiltersChange={setFilters}
+          rangeInLink={rangeInLink}
+          filterBar={
+            <FilterBar
+              filters={filters}
+              onChange={setFilters}
+              tools={options}
+              ignored={[...ignored, ...params.ignored]}
+              dataEnd={dataEnd}
+              browserZone={browserZone}
+            />
+          }
+        />
       ) : null}
     </PageSection>
   )

@@ -2,7 +2,15 @@ import fc from 'fast-check'
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { csvChunks } from './chunker'
-import { CSV_NEWLINE, csvCell, csvLine, csvRecord, isFormulaLike, type CsvValue } from './escape'
+import {
+  CSV_NEWLINE,
+  CsvDecimal,
+  csvCell,
+  csvLine,
+  csvRecord,
+  isFormulaLike,
+  type CsvValue,
+} from './escape'
 import { toolsFilterCell } from './columns'
 
 describe('csvCell — formula injection', () => {
@@ -43,6 +51,13 @@ describe('csvCell — formula injection', () => {
     expect(csvCell(null)).toBe('')
     expect(csvCell(undefined)).toBe('')
     expect(csvLine(['a', 1, null, '-x'])).toBe("a,1,,'-x\r\n")
+  })
+
+  it('writes a fixed decimal as its digits, a negative one unescaped, a tiny one as zero', () => {
+    expect(csvCell(new CsvDecimal(0.023, 4))).toBe('0.0230')
+    expect(csvCell(new CsvDecimal(-0.01934, 4))).toBe('-0.0193')
+    expect(csvCell(new CsvDecimal(-0.00001, 4))).toBe('0.0000')
+    expect(csvLine([new CsvDecimal(-0.5, 4), '-0.5'])).toBe("-0.5000,'-0.5\r\n")
   })
 })
 

@@ -1,5 +1,21 @@
-/** A cell: text (escaped), a number (written as a number), or empty. */
-export type CsvValue = string | number | null | undefined
+/**
+ * A number written with a fixed count of decimals (`0.0230`, `-0.0193`): data, never a formula,
+ * so written as it is. `String()` and `join` write its text.
+ */
+export class CsvDecimal {
+  readonly text: string
+  constructor(value: number, places: number) {
+    const text = value.toFixed(places)
+    // A tiny negative rounds to "-0.0000": it is zero.
+    this.text = Number(text) === 0 ? (0).toFixed(places) : text
+  }
+  toString(): string {
+    return this.text
+  }
+}
+
+/** A cell: text (escaped), a number (written as a number), a fixed decimal, or empty. */
+export type CsvValue = string | number | CsvDecimal | null | undefined
 
 /** Line end between records, as RFC 4180 asks. */
 export const CSV_NEWLINE = '\r\n'
@@ -34,12 +50,13 @@ function textCell(value: string): string {
 
 /**
  * One cell of RFC 4180 CSV. Text starting with `=` `+` `-` `@`, tab, CR, LF or NUL gets a leading
- * apostrophe (formula injection), then is quoted when it holds `,` `"` CR or LF. Numbers are
- * written as numbers, negative ones too (they are data, never a formula); NaN, ±Infinity, null
- * and undefined are empty cells.
+ * apostrophe (formula injection), then is quoted when it holds `,` `"` CR or LF. Numbers and
+ * fixed decimals are written as numbers, negative ones too (they are data, never a formula); NaN,
+ * ±Infinity, null and undefined are empty cells.
  */
 export function csvCell(value: CsvValue): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  if (value instanceof CsvDecimal) return value.text
   if (value === null || value === undefined || value === '') return ''
   return textCell(value)
 }
@@ -50,7 +67,7 @@ function isPlain(value: CsvValue): boolean {
     return value === '' || !(startsFormula(value.charCodeAt(0)) || NEEDS_QUOTES.test(value))
   }
   if (typeof value === 'number') return Number.isFinite(value)
-  return value === null || value === undefined
+  return value === null || value === undefined || value instanceof CsvDecimal
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './escape'
+export * from './share'
 export * from './chunker'
 export * from './columns'
 export * from './tool-report'

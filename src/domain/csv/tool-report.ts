@@ -3,6 +3,7 @@ import type { IsoDay } from '../time'
 import { csvChunks, type CsvChunkerOptions } from './chunker'
 import { TOOL_REPORT_COLUMNS } from './columns'
 import type { CsvValue } from './escape'
+import { shareCell } from './share'
 
 /** The filters a report states on every row. */
 export interface ReportRange {
@@ -10,9 +11,6 @@ export interface ReportRange {
   to: IsoDay
   tz: string
 }
-
-/** A rate as a decimal with 4 places; empty when there is no rate (no calls). */
-const rate = (value: number | null): string => (value === null ? '' : value.toFixed(4))
 
 /**
  * The tool report's rows, in {@link TOOL_REPORT_COLUMNS} order, one per tool and in the order
@@ -30,8 +28,8 @@ export function toolReportRows(rows: readonly ToolRow[], range: ReportRange): Cs
       refused_arguments: row.refusedArguments,
       refused_turn: row.refusedTurn,
       refused_other: row.refusedOther,
-      failure_rate: rate(row.failureRate),
-      refusal_rate: rate(row.refusalRate),
+      failure_rate: shareCell(row.failureRate),
+      refusal_rate: shareCell(row.refusalRate),
       from: range.from,
       to: range.to,
       timezone: range.tz,

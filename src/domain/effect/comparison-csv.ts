@@ -1,7 +1,15 @@
-import { csvChunks, toolsFilterCell, type CsvChunkerOptions, type CsvValue } from '../csv'
+import {
+  csvChunks,
+  shareCell as share,
+  toolsFilterCell,
+  type CsvChunkerOptions,
+  type CsvValue,
+} from '../csv'
+import { formatInstant } from '../time'
 import type { Comparison, ComparisonRow } from './comparison'
-import { COMPARISON_CSV_COLUMNS, type ComparisonCsvColumn } from './csv-columns'
+import { COMPARISON_CSV_COLUMNS } from './csv-columns'
 import type { RateStat } from './rate-change'
+import type { RecoveryMeasures } from './recovery'
 import { DAY_MS, type EffectWindows } from './windows'
 
 /** What every row states about the comparison. */
@@ -9,13 +17,11 @@ export interface ComparisonContext {
   windows: EffectWindows
   /** The selected tools; empty for every tool. */
   tools: readonly string[]
+  /** The zone the page reads days in: instants are written with its offset. */
+  tz: string
+  /** The recovery of the argument refusals after the decision (all tools: the `all` row's). */
+  recovery: RecoveryMeasures
 }
-
-// A number, not text: a negative change is data, and csvCell only escapes text that could be a
-// formula (a string "-0.0193" would get an apostrophe and stop being a number).
-const share = (value: number | null | undefined): number | null =>
-  value === null || value === undefined ? null : Number(value.toFixed(4))
-const iso = (ms: number): string => new Date(ms).toISOString()
 
 function rateCells(
   prefix: 'failure_rate' | 'refusal_rate',
@@ -30,7 +36,10 @@ function rateCells(
 }
 
 function cellsOf(row: ComparisonRow, context: ComparisonContext): CsvValue[] {
-  const { windows } = context
+  const { windows, tz, recovery } = context
+  const iso = (ms: number) => formatInstant(ms, tz)
+  // Recovery is counted over all tools together: the `all` row holds it, tool rows leave it empty.
+  const next = row.tool === null ? recovery.nextRound : null
   const cells: Record<string, CsvValue> = {
     scope: row.tool === null ? 'all' : 'tool',
     tool: row.tool ?? '',
@@ -39,6 +48,7 @@ function cellsOf(row: ComparisonRow, context: ComparisonContext): CsvValue[] {
     before_from: iso(windows.before.startMs),
     after_to: iso(windows.after.endMs),
     window_days: Number((windows.lengthMs / DAY_MS).toFixed(4)),
+    timezone: tz,
     tools_filter: toolsFilterCell(context.tools),
     calls_before: row.before.calls,
     calls_after: row.after.calls,
@@ -61,13 +71,18 @@ function cellsOf(row: ComparisonRow, context: ComparisonContext): CsvValue[] {
     refused_turn_after: row.after.refusedTurn,
     refused_other_before: row.before.refusedOther,
     refused_other_after: row.after.refusedOther,
+    recovered_next_round_after: next?.events,
+    recovered_next_round_rate_after: share(next?.rate),
+    recovered_next_round_rate_after_low: share(next?.interval?.low),
+    recovered_next_round_rate_after_high: share(next?.interval?.high),
   }
-  return COMPARISON_CSV_COLUMNS.map((column: ComparisonCsvColumn) => cells[column])
+  return COMPARISON_CSV_COLUMNS.map((column) => cells[column])
 }
 
 /**
  * The comparison as CSV rows in {@link COMPARISON_CSV_COLUMNS} order: the all-tools row first,
- * then the tools in the table's order. Shares have 4 decimals; a missing rate is an empty cell.
+ * then the tools in the table's order. Shares have 4 decimals; a missing rate is an empty cell;
+ * instants carry the offset of the context's zone.
  * A comparison without tools gives the all-tools row only.
  */
 export function comparisonCsvRows(

@@ -10,6 +10,7 @@ export const COMPARISON_CSV_COLUMNS = [
   'before_from',
   'after_to',
   'window_days',
+  'timezone',
   'tools_filter',
   'calls_before',
   'calls_after',
@@ -40,6 +41,10 @@ export const COMPARISON_CSV_COLUMNS = [
   'refused_turn_after',
   'refused_other_before',
   'refused_other_after',
+  'recovered_next_round_after',
+  'recovered_next_round_rate_after',
+  'recovered_next_round_rate_after_low',
+  'recovered_next_round_rate_after_high',
 ] as const
 
 export type ComparisonCsvColumn = (typeof COMPARISON_CSV_COLUMNS)[number]

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { Comparison, EffectWindows, RecoveryMeasures } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
 import { num, pct, points } from './format'
@@ -6,46 +7,88 @@ import { runsBehind } from './links'
 import { Rate } from './rate'
 
 export interface KpiCardsProps {
-  comparison: Comparison
-  recovery: RecoveryMeasures
+  /** Null until the first runs are counted: each card holds its place with "…". */
+  comparison: Comparison | null
+  recovery: RecoveryMeasures | null
   windows: EffectWindows
   filters: Filters
 }
 
+type Outcome = 'failed' | 'refused' | 'refused-arguments'
+
+function Card({
+  title,
+  value,
+  children,
+}: {
+  title: string
+  value: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <li className="ov-kpi">
+      <h3>{title}</h3>
+      <p className="ov-kpi__value">{value}</p>
+      {children}
+    </li>
+  )
+}
+
 /** The four headline figures: calls, failure rate before → after, refusal rate, recovery. */
 export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsProps) {
+  if (comparison === null || recovery === null) {
+    return (
+      <ul className="ov-kpis is-pending" aria-label="Key figures">
+        {['Calls', 'Failure rate', 'Refusal rate after', 'Recovered in one round'].map((title) => (
+          <Card key={title} title={title} value="…">
+            <p className="muted">counting…</p>
+          </Card>
+        ))}
+      </ul>
+    )
+  }
   const { overall } = comparison
   // A code no call was refused under has no entry: with calls after, its rate is 0 %, not "–".
   const codeRateAfter = (code: string) =>
     overall.refusalByCode[code]?.after.rate ?? (overall.refusal.after.n > 0 ? 0 : null)
-  const link = (side: 'before' | 'after', outcome?: 'failed' | 'refused' | 'refused-arguments') =>
-    runsBehind(filters, windows, side, null, outcome)
+  // A figure links to the runs behind it; a count of none has no list to open.
+  const link = (side: 'before' | 'after', count: number, text: string, outcome?: Outcome) =>
+    count === 0 ? (
+      text
+    ) : (
+      <Link to="/runs" search={runsBehind(filters, windows, side, null, outcome)}>
+        {text}
+      </Link>
+    )
   return (
     <ul className="ov-kpis" aria-label="Key figures">
-      <li className="ov-kpi">
-        <h3>Calls</h3>
-        <p className="ov-kpi__value">
-          <Link to="/runs" search={link('before')}>
-            {num(overall.before.calls)}
-          </Link>
-          {' → '}
-          <Link to="/runs" search={link('after')}>
-            {num(overall.after.calls)}
-          </Link>
-        </p>
+      <Card
+        title="Calls"
+        value={
+          <>
+            {link('before', overall.before.calls, num(overall.before.calls))}
+            {' → '}
+            {link('after', overall.after.calls, num(overall.after.calls))}
+          </>
+        }
+      >
         <p className="muted">tool calls before → after</p>
-      </li>
-      <li className="ov-kpi">
-        <h3>Failure rate</h3>
-        <p className="ov-kpi__value">
-          <Link to="/runs" search={link('before', 'failed')}>
-            {pct(overall.failure.before.rate)}
-          </Link>
-          {' → '}
-          <Link to="/runs" search={link('after', 'failed')}>
-            {pct(overall.failure.after.rate)}
-          </Link>
-        </p>
+      </Card>
+      <Card
+        title="Failure rate"
+        value={
+          <>
+            {link(
+              'before',
+              overall.failure.before.events,
+              pct(overall.failure.before.rate),
+              'failed',
+            )}
+            {' → '}
+            {link('after', overall.failure.after.events, pct(overall.failure.after.rate), 'failed')}
+          </>
+        }
+      >
         <p className="muted">
           {points(overall.failure.change)}
           {overall.failure.beyondIntervals ? ', beyond the 95 % intervals' : ', within the noise'}
@@ -53,14 +96,16 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
         <p className="ov-kpi__detail">
           Before <Rate stat={overall.failure.before} />; after <Rate stat={overall.failure.after} />
         </p>
-      </li>
-      <li className="ov-kpi">
-        <h3>Refusal rate after</h3>
-        <p className="ov-kpi__value">
-          <Link to="/runs" search={link('after', 'refused')}>
-            {pct(overall.refusal.after.rate)}
-          </Link>
-        </p>
+      </Card>
+      <Card
+        title="Refusal rate after"
+        value={link(
+          'after',
+          overall.refusal.after.events,
+          pct(overall.refusal.after.rate),
+          'refused',
+        )}
+      >
         <p className="muted">
           arguments {pct(codeRateAfter('arguments'))}, turn {pct(codeRateAfter('turn'))} (before{' '}
           {pct(overall.refusal.before.rate)})
@@ -68,21 +113,18 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
         <p className="ov-kpi__detail">
           <Rate stat={overall.refusal.after} />
         </p>
-      </li>
-      <li className="ov-kpi">
-        <h3>Recovered in one round</h3>
-        <p className="ov-kpi__value">
-          <Link to="/runs" search={link('after', 'refused-arguments')}>
-            {pct(recovery.nextRound.rate)}
-          </Link>
-        </p>
+      </Card>
+      <Card
+        title="Recovered in one round"
+        value={link('after', recovery.refusals, pct(recovery.nextRound.rate), 'refused-arguments')}
+      >
         <p className="muted">
           of {num(recovery.refusals)} argument refusals after, corrected in the next round
         </p>
         <p className="ov-kpi__detail">
           <Rate stat={recovery.nextRound} of="argument refusals" />
         </p>
-      </li>
+      </Card>
     </ul>
   )
 }

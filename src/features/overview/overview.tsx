@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react'
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react'
 import type { Meta, Tool } from '@/domain/contract'
 import {
   daysHolding,
@@ -15,6 +15,8 @@ import { formatCount } from '@/components/ui/format-count'
 import { EmptyState } from '@/components/ui/states'
 import { DailyChart } from './daily-chart'
 import { DecisionControls, type EffectParamsChange } from './decision-controls'
+import { EffectAnswer } from './effect-answer'
+import { useEffectMeasures } from './effect-measures'
 import { EffectReport } from './effect-report'
 import { OverviewLoadBanner } from './overview-load-banner'
 import { RangeCutNotice } from './range-cut-notice'
@@ -33,6 +35,8 @@ export interface OverviewProps {
   onFiltersChange?: (change: Partial<Filters>, options?: { replace?: boolean }) => void
   /** True when the link names the date range; else the range is set to hold the windows. */
   rangeInLink?: boolean
+  /** The page's filter bar: placed after the answer, with the other controls. */
+  filterBar?: ReactNode
 }
 
 const parsed = (instant: string | null) => (instant === null ? null : Date.parse(instant))
@@ -46,6 +50,7 @@ export function Overview({
   onParamsChange,
   onFiltersChange,
   rangeInLink = true,
+  filterBar = null,
 }: OverviewProps) {
   const needFirst = needsFirstRefusal(params.sinceMs, meta.argumentCheckSince)
   const first = useFirstRefusal(meta, needFirst)
@@ -124,70 +129,105 @@ export function Overview({
     ),
   )
 
-  if (settingRange) return null
+  const measures = useEffectMeasures(report?.state ?? null, report?.catalogue ?? null)
+
+  const comparing = windows !== null && windows.emptySide !== 'both'
+  const loadBanner =
+    load === null ? (
+      <OverviewLoadBanner
+        label="Loading the tool catalogue"
+        summary={{ ...effect, state: null, live: null }}
+      />
+    ) : (
+      <OverviewLoadBanner
+        label="Loading the runs of both windows"
+        summary={effect}
+        done={(runs) => `All ${formatCount(runs)} runs of both windows loaded.`}
+      />
+    )
+  // Until the range holding the windows is in the link, only the filter bar is drawn (kept in
+  // its place, so it is not mounted anew).
   return (
     <div className="overview">
-      {needFirst && first.usable && first.state?.status !== 'done' ? (
-        <OverviewLoadBanner
-          label="Looking for the first refused call (no decision date in /meta)"
-          summary={first}
-        />
-      ) : null}
-      {needFirst && (!first.usable || (first.state?.status === 'done' && firstMs === null)) ? (
-        <EmptyState title="No decision date">
-          The installation names no date for the argument check and no refused call is recorded.
-          Once the check refuses a call, the comparison around that date appears here; you can also
-          set a day with the decision day field or <code>since=</code> in the link.
-        </EmptyState>
-      ) : null}
-      {decision && windows ? (
-        <DecisionControls
-          decision={decision}
-          windows={windows}
-          windowDays={params.windowDays}
-          zone={tz}
-          requested={ranged?.requested}
-          onChange={changeParams}
-        />
-      ) : null}
-      {ranged?.cutByRange && fullRange ? (
-        <RangeCutNotice
-          ranged={ranged}
-          filters={filters}
-          onWiden={
-            onFiltersChange ? () => onFiltersChange({ ...fullRange, preset: 'custom' }) : undefined
-          }
-        />
-      ) : null}
-      {decision && ranged ? <TimeStrip filters={filters} ranged={ranged} /> : null}
-      <DailyChart
-        filters={filters}
-        meta={meta}
-        decisionMs={decisionMs}
-        onFiltersChange={onFiltersChange}
-      />
-      {windows?.emptySide === 'both' && ranged?.requested.emptySide === 'both' ? (
-        <EmptyState title="No recorded data around the decision date">
-          Tool calls before and after the decision date would be compared here once the installation
-          records runs.
-        </EmptyState>
-      ) : null}
-      {windows && windows.emptySide !== 'both' && catalogue === null ? (
-        <OverviewLoadBanner
-          label="Loading the tool catalogue"
-          summary={{ ...effect, state: null, live: null }}
-        />
-      ) : null}
-      {load && windows && windows.emptySide !== 'both' ? (
+      {settingRange ? null : (
         <>
-          <OverviewLoadBanner
-            label="Loading the runs of both windows"
-            summary={effect}
-            done={(runs) => `All ${formatCount(runs)} runs of both windows loaded.`}
-          />
-          {report ? <EffectReport {...report} /> : null}
+          {needFirst && first.usable && first.state?.status !== 'done' ? (
+            <OverviewLoadBanner
+              label="Looking for the first refused call (no decision date in /meta)"
+              summary={first}
+            />
+          ) : null}
+          {needFirst && (!first.usable || (first.state?.status === 'done' && firstMs === null)) ? (
+            <EmptyState title="No decision date">
+              The installation names no date for the argument check and no refused call is recorded.
+              Once the check refuses a call, the comparison around that date appears here; you can
+              also set a day with the decision day field or <code>since=</code> in the link.
+            </EmptyState>
+          ) : null}
+          {windows?.emptySide === 'both' && ranged?.requested.emptySide === 'both' ? (
+            <EmptyState title="No recorded data around the decision date">
+              Tool calls before and after the decision date would be compared here once the
+              installation records runs.
+            </EmptyState>
+          ) : null}
+          {/* The answer comes first; what it was counted over follows it. */}
+          {comparing && (load !== null || catalogue === null) ? (
+            <EffectAnswer
+              measures={report && measures ? measures : null}
+              windows={report?.windows ?? windows}
+              filters={report?.filters ?? filters}
+              banner={loadBanner}
+            />
+          ) : null}
         </>
-      ) : null}
+      )}
+      {filterBar}
+      {settingRange ? null : (
+        <>
+          {decision && windows ? (
+            <DecisionControls
+              decision={decision}
+              windows={windows}
+              windowDays={params.windowDays}
+              zone={tz}
+              requested={ranged?.requested}
+              onChange={changeParams}
+            />
+          ) : null}
+          {ranged?.cutByRange && fullRange ? (
+            <RangeCutNotice
+              ranged={ranged}
+              filters={filters}
+              onWiden={
+                onFiltersChange
+                  ? () => onFiltersChange({ ...fullRange, preset: 'custom' })
+                  : undefined
+              }
+            />
+          ) : null}
+          {decision && ranged ? (
+            <details className="ov-explain">
+              <summary>Which days the chart, the cards and the table count</summary>
+              <TimeStrip filters={filters} ranged={ranged} />
+            </details>
+          ) : null}
+          <DailyChart
+            filters={filters}
+            meta={meta}
+            decisionMs={decisionMs}
+            onFiltersChange={onFiltersChange}
+          />
+          {comparing && load !== null && report && measures ? (
+            <EffectReport
+              summary={report.state.summary}
+              measures={measures}
+              windows={report.windows}
+              filters={report.filters}
+              catalogueLoaded={report.catalogue !== null}
+            />
+          ) : null}
+        </>
+      )}
     </div>
   )
 }
