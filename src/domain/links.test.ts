@@ -66,45 +66,57 @@ describe('checkerSearch', () => {
 })
 
 describe('runIdOf', () => {
+  const run = (uuid: string) => ({ kind: 'run', uuid })
   it('takes a pasted id without the white space around it', () => {
-    expect(runIdOf('  3f2a9c1e-77b0-4d0a-9a51-2b1c0d9e8f00 \n')).toBe(
-      '3f2a9c1e-77b0-4d0a-9a51-2b1c0d9e8f00',
+    expect(runIdOf('  3f2a9c1e-77b0-4d0a-9a51-2b1c0d9e8f00 \n')).toEqual(
+      run('3f2a9c1e-77b0-4d0a-9a51-2b1c0d9e8f00'),
     )
   })
 
   it('gives null for empty or blank input', () => {
-    expect(runIdOf('')).toBeNull()
-    expect(runIdOf(' \t\n')).toBeNull()
+    expect(runIdOf('')).toEqual({ kind: 'empty' })
+    expect(runIdOf(' \t\n')).toEqual({ kind: 'empty' })
   })
 
   it('reads the id out of a pasted run page link, absolute or relative, under any base path', () => {
-    expect(runIdOf('https://cms.example/diagnostics/runs/r-42?preset=30d&tz=UTC#round-2')).toBe(
-      'r-42',
+    expect(runIdOf('https://cms.example/diagnostics/runs/r-42?preset=30d&tz=UTC#round-2')).toEqual(
+      run('r-42'),
     )
-    expect(runIdOf('http://localhost:5173/runs/r-42/')).toBe('r-42')
-    expect(runIdOf('/runs/r-42?tz=UTC')).toBe('r-42')
+    expect(runIdOf('http://localhost:5173/runs/r-42/')).toEqual(run('r-42'))
+    expect(runIdOf('/runs/r-42?tz=UTC')).toEqual(run('r-42'))
   })
 
   it('decodes the id as the address bar wrote it', () => {
-    expect(runIdOf(`https://x.example/runs/${encodeURIComponent('a b/ü?#')}`)).toBe('a b/ü?#')
+    expect(runIdOf(`https://x.example/runs/${encodeURIComponent('a b/ü?#')}`)).toEqual(
+      run('a b/ü?#'),
+    )
     // The browser encodes what was pasted raw.
-    expect(runIdOf('https://x.example/runs/ü')).toBe('ü')
-    expect(runIdOf('https://x.example/runs/100%')).toBe('100%')
+    expect(runIdOf('https://x.example/runs/ü')).toEqual(run('ü'))
+    expect(runIdOf('https://x.example/runs/100%')).toEqual(run('100%'))
   })
 
-  it('keeps text that is not a run link as the id', () => {
-    expect(runIdOf('https://x.example/tools?tool=a')).toBe('https://x.example/tools?tool=a')
-    expect(runIdOf('javascript:alert(1)')).toBe('javascript:alert(1)')
-    expect(runIdOf('../../../etc/passwd')).toBe('../../../etc/passwd')
+  it('says a link to any other page is not a run link', () => {
+    const notARun = { kind: 'not-a-run-link' }
+    expect(runIdOf('https://x.example/tools?tool=a')).toEqual(notARun)
+    expect(runIdOf('https://evil.example/')).toEqual(notARun)
+    expect(runIdOf('ftp://files.example/runs')).toEqual(notARun)
+    expect(runIdOf('/checker')).toEqual(notARun)
+  })
+
+  it('keeps other text as the id', () => {
+    expect(runIdOf('javascript:alert(1)')).toEqual(run('javascript:alert(1)'))
+    expect(runIdOf('../../../etc/passwd')).toEqual(run('../../../etc/passwd'))
   })
 
   it.each(HOSTILE_CORPUS.filter((e) => e.value.trim() !== '').map((e) => [e.id, e.value]))(
     'reads back the run id %s from the link of its page',
     (_id, uuid) => {
       const link = `https://x.example/runs/${encodeURIComponent(toUrlText(uuid))}?tz=UTC`
-      expect(runIdOf(link)).toBe(uuid)
-      // Pasted as it is, an id is kept whole: only the white space around it goes.
-      expect(runIdOf(` ${uuid}\n`)).toBe(uuid.trim())
+      expect(runIdOf(link)).toEqual(run(uuid))
+      // Pasted as it is, an id is kept whole: only the white space around it goes. An id that
+      // reads as a link to another page is reached by its run's link (above).
+      const pasted = runIdOf(` ${uuid}\n`)
+      if (pasted.kind !== 'not-a-run-link') expect(pasted).toEqual(run(uuid.trim()))
     },
   )
 })

@@ -98,29 +98,37 @@ export function checkerSearch(
 /** A run page's path in a pasted link, relative or absolute (under any base path). */
 const RUN_PATH = /\/runs\/([^/?#]+)\/?$/
 
+/** What a person pasted or typed into "Go to run". */
+export type RunInput =
+  | { kind: 'run'; uuid: string }
+  | { kind: 'empty' }
+  /** A link to a page that is not a run's (another site, another page of the dashboard). */
+  | { kind: 'not-a-run-link' }
+
 /**
  * The run id in what a person pasted or typed: the id itself, or a link to a run's page
  * (`https://…/runs/<id>?…`, `/runs/<id>`) with its id decoded as the address bar wrote it.
- * White space around it is dropped; empty or blank input gives null. Any other text is taken
- * as an id, as it is.
+ * White space around it is dropped; empty or blank input is `empty`; a link (any `scheme://`, or
+ * a path from `/`) whose path does not end in `/runs/<id>` is `not-a-run-link`. Any other text is
+ * taken as an id, as it is.
  */
-export function runIdOf(input: string): string | null {
+export function runIdOf(input: string): RunInput {
   const text = input.trim()
-  if (text === '') return null
-  const isLink = /^https?:\/\//i.test(text) || text.startsWith('/')
-  if (!isLink) return text
+  if (text === '') return { kind: 'empty' }
+  const isLink = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/')
+  if (!isLink) return { kind: 'run', uuid: text }
   let path: string
   try {
     path = new URL(text, 'http://localhost').pathname
   } catch {
-    return text
+    return { kind: 'not-a-run-link' }
   }
   const segment = RUN_PATH.exec(path)?.[1]
-  if (segment === undefined) return text
+  if (segment === undefined) return { kind: 'not-a-run-link' }
   try {
-    return fromUrlText(decodeURIComponent(segment))
+    return { kind: 'run', uuid: fromUrlText(decodeURIComponent(segment)) }
   } catch {
     // Not percent-encoding a browser wrote (a lone `%`): the segment as it stands.
-    return fromUrlText(segment)
+    return { kind: 'run', uuid: fromUrlText(segment) }
   }
 }

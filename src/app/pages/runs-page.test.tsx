@@ -345,6 +345,24 @@ describe('/runs: go to a run by its id', () => {
     expect(screen.getByTitle('no-such-run')).toBeInTheDocument()
   })
 
+  it('says a link to another page is not a run link, and stays on the list', async () => {
+    const router = renderAt('/runs?tz=UTC')
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Go to run' }),
+      'https://evil.example/tools?tool=x',
+    )
+    await userEvent.keyboard('{Enter}')
+    expect(field()).toHaveAccessibleDescription(/That link is not a run's page/)
+    expect(field()).toHaveAttribute('aria-invalid', 'true')
+    expect(router.state.location.pathname).toBe('/runs')
+  })
+
+  it('says a status no run has is ignored once the runs are loaded', async () => {
+    renderAt('/runs?tz=UTC&status=weird')
+    expect(await screen.findByText(/^Ignored status=weird: not one of queued/)).toBeVisible()
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('')
+  })
+
   it('asks for an id when the field is blank, and stays on the list', async () => {
     const router = renderAt('/runs?tz=UTC')
     await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), '   ')

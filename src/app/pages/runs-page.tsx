@@ -34,9 +34,16 @@ export function RunsPage() {
   const navigate = useNavigate()
   const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone } =
     useDashboardFilters()
-  const list = useMemo(() => parseRunListFilters(raw), [raw])
   const sorting = useMemo(() => parseRunSort(raw), [raw])
-  const runs = useRunsList(filters, list.within)
+  const within = useMemo(() => parseRunListFilters(raw).within, [raw])
+  const runs = useRunsList(filters, within)
+  // Once every run is loaded, a status no run has and the contract does not name is a typo.
+  const loaded = runs.state?.status === 'done' ? runs.state.summary.rows : null
+  const seenStatuses = useMemo(
+    () => (loaded === null ? null : new Set(loaded.map((row) => row.status))),
+    [loaded],
+  )
+  const list = useMemo(() => parseRunListFilters(raw, seenStatuses), [raw, seenStatuses])
   const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const setListFilters = useCallback(
     (next: RunListFilters) => {

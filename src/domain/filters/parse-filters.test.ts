@@ -59,6 +59,10 @@ describe('parseFilters — examples', () => {
       `The link's range, 1 Jan 1990 to 1 Jan 2026, is longer than the ${MAX_RANGE_DAYS.toLocaleString('en-US')} days a range may span: showing the 30 days up to 1 Jan 2026 instead`,
     ],
     [
+      { from: '1900-01-01', to: '2100-12-31' },
+      `The link's range, 1 Jan 1900 to 31 Dec 2100, is longer than the ${MAX_RANGE_DAYS.toLocaleString('en-US')} days a range may span: showing the recorded days within it, 1 Sep 2026 to 28 Nov 2026, instead`,
+    ],
+    [
       { from: ['2026-11-01', '2026-11-02'] },
       'Ignored from=["2026-11-02"]: from is given more than once',
     ],
@@ -66,6 +70,26 @@ describe('parseFilters — examples', () => {
     const { filters, ignored } = parseFilters(raw, context)
     expect(ignored).toEqual([message])
     expect(filtersSchema.safeParse(filters).success).toBe(true)
+  })
+
+  it('clips a range too long to the recorded days in it, at most as many as a range may span', () => {
+    const clip = (from: string, to: string, over: Partial<FilterContext> = {}) => {
+      const { filters } = parseFilters({ from, to, tz: 'UTC' }, { ...context, ...over })
+      return [filters.from, filters.to]
+    }
+    expect(clip('1900-01-01', '2100-12-31')).toEqual(['2026-09-01', '2026-11-28'])
+    expect(clip('2026-10-01', '9999-12-31')).toEqual(['2026-10-01', '2026-11-28'])
+    // Twenty years of data: the latest days a range may span.
+    expect(clip('1900-01-01', '2100-12-31', { earliestAt: '2006-01-01T00:00:00Z' })).toEqual([
+      '2016-11-21',
+      '2026-11-28',
+    ])
+    // Nothing recorded inside it: the 30 days up to its end day, as before.
+    expect(clip('1900-01-01', '2000-01-01')).toEqual(['1999-12-03', '2000-01-01'])
+    expect(clip('1900-01-01', '2100-12-31', { earliestAt: null })).toEqual([
+      '2100-12-02',
+      '2100-12-31',
+    ])
   })
 
   it('falls back per parameter, keeping the good ones', () => {

@@ -95,6 +95,13 @@ function customRange(
   const fallbackFrom = addDays(to, -(DEFAULT_SPAN - 1))
   if (from === undefined) return { from: fallbackFrom, to, preset: 'custom' }
   const problem = rangeProblem(from, to)
+  const recorded = problem === 'too-long' ? recordedDaysWithin(from, to, context, tz) : null
+  if (recorded !== null) {
+    ignored.push(
+      `The link's range, ${formatDay(from)} to ${formatDay(to)}, is longer than the ${MAX_RANGE_DAYS.toLocaleString('en-US')} days a range may span: showing the recorded days within it, ${formatDay(recorded.from)} to ${formatDay(recorded.to)}, instead`,
+    )
+    return { ...recorded, preset: 'custom' }
+  }
   if (problem !== null) {
     // In the reader's terms: the days as they read them, and what is shown instead.
     const instead = `showing the ${DEFAULT_SPAN} days up to ${formatDay(to)} instead`
@@ -106,6 +113,25 @@ function customRange(
     return { from: fallbackFrom, to, preset: 'custom' }
   }
   return { from, to, preset: 'custom' }
+}
+
+/**
+ * The recorded days inside `from`..`to`, as many as a range may span (the latest ones); null when
+ * nothing is recorded there or the first recorded day is not known.
+ */
+function recordedDaysWithin(
+  from: IsoDay,
+  to: IsoDay,
+  context: FilterContext,
+  tz: string,
+): { from: IsoDay; to: IsoDay } | null {
+  const { first, last } = dataDays(context, tz)
+  if (first === null) return null
+  const end = to < last ? to : last
+  const start = from > first ? from : first
+  if (start > end) return null
+  const earliestAllowed = addDays(end, -(MAX_RANGE_DAYS - 1))
+  return { from: start < earliestAllowed ? earliestAllowed : start, to: end }
 }
 
 function parseTools(raw: UncheckedSearch, context: FilterContext, ignored: string[]): string[] {

@@ -1,6 +1,6 @@
 import { describeValue } from '../filters/describe-value'
 import { readSingle, type UncheckedSearch } from '../filters/read-param'
-import { instantSchema } from '../contract'
+import { instantSchema, KNOWN_RUN_STATUSES } from '../contract'
 import type { RunRow } from './run-row'
 
 /**
@@ -54,13 +54,20 @@ export function parseOutcome(value: unknown): RunOutcome | null {
   return null
 }
 
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(KNOWN_RUN_STATUSES)
+
 /**
  * The `outcome`, `configuration` and `status` params of a URL. Never throws: a missing or blank
  * one means any, a repeated one keeps its first value, an unknown outcome is ignored with a line
- * in `ignored`. Configuration and status are free text (unknown values are kept: they simply
- * match no run, which the page says).
+ * in `ignored`. A configuration is free text (an unknown one simply matches no run, which the
+ * page says). A status the contract does not name is kept while `seenStatuses` is null (the runs
+ * are still loading) or holds it (an installation may record statuses the contract does not
+ * name); otherwise it is ignored with a line.
  */
-export function parseRunListFilters(raw: UncheckedSearch): ParsedRunListFilters {
+export function parseRunListFilters(
+  raw: UncheckedSearch,
+  seenStatuses: ReadonlySet<string> | null = null,
+): ParsedRunListFilters {
   const ignored: string[] = []
   const rawOutcome = readSingle(raw, 'outcome', ignored)
   let outcome: RunOutcome | null = null
@@ -79,8 +86,15 @@ export function parseRunListFilters(raw: UncheckedSearch): ParsedRunListFilters 
     ignored.push(`Ignored ${key}=${describeValue(value)}: not text`)
     return null
   }
+  let status = text('status')
+  if (status !== null && !KNOWN_STATUSES.has(status) && seenStatuses && !seenStatuses.has(status)) {
+    ignored.push(
+      `Ignored status=${describeValue(status)}: not one of ${KNOWN_RUN_STATUSES.join(', ')}, and no run of this range has it`,
+    )
+    status = null
+  }
   return {
-    filters: { outcome, configuration: text('configuration'), status: text('status') },
+    filters: { outcome, configuration: text('configuration'), status },
     within: parseWithin(raw, ignored),
     ignored,
   }

@@ -106,6 +106,23 @@ describe('run list filters', () => {
     expect(parsed.ignored).toHaveLength(2)
   })
 
+  it('ignores a status no run has and the contract does not name, once the runs are loaded', () => {
+    // Still loading: kept, it may be a status the installation records.
+    expect(parseRunListFilters({ status: 'weird' }).filters.status).toBe('weird')
+    const seen = new Set(['completed', 'archived'])
+    const weird = parseRunListFilters({ status: 'weird' }, seen)
+    expect(weird.filters.status).toBeNull()
+    expect(weird.ignored).toEqual([
+      'Ignored status=weird: not one of queued, running, waiting_for_approval, waiting_for_input, completed, failed, cancelled, and no run of this range has it',
+    ])
+    // A status the installation records, or one the contract names, is a filter.
+    expect(parseRunListFilters({ status: 'archived' }, seen).filters.status).toBe('archived')
+    expect(parseRunListFilters({ status: 'cancelled' }, seen)).toMatchObject({
+      filters: { status: 'cancelled' },
+      ignored: [],
+    })
+  })
+
   it('matches clean, failed and configuration/status filters', () => {
     const clean = runRowOf(handRun('c', [tool(1, 'x')]), () => 1)
     const failed = runRowOf(handRun('f', [tool(1, 'x', { toolIsError: true })]), () => 1)
