@@ -11,13 +11,30 @@ interface QueryLike {
 
 export interface InstallationStatesProps {
   meta: QueryLike
-  catalogue?: QueryLike
+  /** The tool catalogue; its errors are shown unless `catalogueErrors` is false. */
+  catalogue?: QueryLike & { data?: { builtinListed?: boolean } }
   /** Why this page needs the catalogue, appended to its error ("Savings need its flags."). */
   catalogueNeed?: string
+  /** False where the page shows the catalogue's errors itself. */
+  catalogueErrors?: boolean
+  /**
+   * What this page cannot do without the built-in tools: given, the page says so when the
+   * installation lists none (an API server started without `--tools`).
+   */
+  builtinNeed?: string
 }
 
-/** What every page shows while `/meta` loads, or when it or the tool catalogue failed. */
-export function InstallationStates({ meta, catalogue, catalogueNeed }: InstallationStatesProps) {
+/**
+ * What every page shows while `/meta` loads, or when it or the tool catalogue failed, and where
+ * the page needs them, that the catalogue lacks the built-in tools.
+ */
+export function InstallationStates({
+  meta,
+  catalogue,
+  catalogueNeed,
+  catalogueErrors = true,
+  builtinNeed,
+}: InstallationStatesProps) {
   return (
     <>
       {meta.isError ? (
@@ -27,12 +44,21 @@ export function InstallationStates({ meta, catalogue, catalogueNeed }: Installat
           onRetry={() => void meta.refetch()}
         />
       ) : null}
-      {catalogue?.isError ? (
+      {catalogue?.isError && catalogueErrors ? (
         <ErrorState
           title="The tool catalogue could not be read"
           message={`${describeApiError(catalogue.error)}${catalogueNeed ? ` ${catalogueNeed}` : ''}`}
           onRetry={() => void catalogue.refetch()}
         />
+      ) : null}
+      {builtinNeed !== undefined && catalogue?.data?.builtinListed === false ? (
+        <div className="state state--partial" role="note">
+          <strong>The installation lists no built-in tools</strong>
+          <p>
+            Its API server was started without the built-in catalogue (<code>--tools</code>), so
+            only MCP tools are listed. {builtinNeed}
+          </p>
+        </div>
       ) : null}
       {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
     </>

@@ -13,6 +13,9 @@ import { parseApiOptions } from './cli/options'
 import { startApi } from './cli/start-api'
 import { ConfigFileError } from './setup/settings'
 import { createTestDatabase, testEngines } from './testing/engines'
+import { serveSeeded } from './testing/serve-seeded'
+import { createInstallation } from '@/mocks/installation'
+import { toolsResponseSchema } from '@/domain/contract'
 
 const engines = await testEngines()
 const dir = mkdtempSync(join(tmpdir(), 'rd-catalogue-'))
@@ -111,6 +114,32 @@ describe.each(engines)('a broken --tools file on %s', (engine) => {
       }
     } finally {
       await database.drop()
+    }
+  })
+})
+
+describe.each(engines)('the API on %s without --tools', (engine) => {
+  it('says so at start and in /tools, and lists the MCP tools alone', async () => {
+    const installation = createInstallation({ scale: 0.2 })
+    const without = await serveSeeded(engine, installation, { withoutTools: true })
+    try {
+      expect(without.log.some((line) => line.startsWith('No --tools: /tools lists only'))).toBe(
+        true,
+      )
+      const body = toolsResponseSchema.parse(await (await fetch(`${without.base}/tools`)).json())
+      expect(body.builtinListed).toBe(false)
+      expect(body.tools.length).toBeGreaterThan(0)
+      expect(body.tools.every((t) => t.source === 'mcp')).toBe(true)
+    } finally {
+      await without.stop()
+    }
+    const given = await serveSeeded(engine, installation)
+    try {
+      expect(given.log.some((line) => line.startsWith('No --tools'))).toBe(false)
+      const body = (await (await fetch(`${given.base}/tools`)).json()) as Record<string, unknown>
+      expect(body).not.toHaveProperty('builtinListed')
+    } finally {
+      await given.stop()
     }
   })
 })

@@ -401,6 +401,24 @@ describe('/checker page', () => {
     expect(screen.getByRole('table')).toHaveAccessibleName(/calls incomplete/)
   })
 
+  it('says the built-in tools are missing when the installation lists none', async () => {
+    const mcpOnly = tools.filter((t) => t.source === 'mcp')
+    server.use(
+      http.get(`${base}/tools`, () => HttpResponse.json({ tools: mcpOnly, builtinListed: false })),
+    )
+    renderAt(`/checker?${RANGE}`)
+    const note = await screen.findByRole('note')
+    expect(note).toHaveTextContent('The installation lists no built-in tools')
+    expect(note).toHaveTextContent(/started without the built-in catalogue \(--tools\)/)
+    expect(note).toHaveTextContent(/cannot show the built-in tools' schemas/)
+  })
+
+  it('says nothing of built-in tools when the installation lists them', async () => {
+    renderAt(`/checker?${RANGE}`)
+    await screen.findByRole('heading', { name: 'Playground' })
+    expect(screen.queryByText('The installation lists no built-in tools')).toBeNull()
+  })
+
   it('says when the catalogue cannot be read, and retries', async () => {
     let fail = true
     server.use(

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
-import { describeApiError, useToolSummary } from '@/api'
+import { useToolSummary } from '@/api'
 import { FilterBar, type ToolOption } from '@/components/filters'
-import { ErrorState, LoadingState } from '@/components/ui/states'
 import { isWritingTool } from '@/domain/contract'
 import { Checker } from '@/features/checker'
+import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 import { PAGE_INTROS } from '../shell'
 import { PageSection } from '../page-section'
@@ -32,14 +32,12 @@ export function CheckerPage() {
 
   return (
     <PageSection intro={PAGE_INTROS['/checker']} zone={null}>
-      {meta.isError ? (
-        <ErrorState
-          title="The installation could not be read"
-          message={describeApiError(meta.error)}
-          onRetry={() => void meta.refetch()}
-        />
-      ) : null}
-      {meta.isPending ? <LoadingState label="Reading the installation" /> : null}
+      <InstallationStates
+        meta={meta}
+        catalogue={catalogue}
+        catalogueErrors={false}
+        builtinNeed="The checker cannot show the built-in tools' schemas or check their calls: it answers a call of one as of a tool that is not offered."
+      />
       {filters && meta.data ? (
         <>
           <FilterBar

@@ -48,6 +48,7 @@ export function OverviewPage() {
         meta={meta}
         catalogue={catalogue}
         catalogueNeed="Savings need its approval and input flags."
+        builtinNeed="What the check saved cannot count the built-in tools' approval cards and questions: their refused calls are counted apart, as calls of tools the catalogue does not list."
       />
       {mounted && filters && meta.data ? (
         <Overview

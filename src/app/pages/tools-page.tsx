@@ -59,7 +59,11 @@ export function ToolsPage() {
 
   return (
     <PageSection intro={PAGE_INTROS['/tools']} zone={zone}>
-      <InstallationStates meta={meta} catalogue={catalogue} />
+      <InstallationStates
+        meta={meta}
+        catalogue={catalogue}
+        builtinNeed="Built-in tools appear only as their recorded calls, without their group, effect or schema."
+      />
       {mounted && filters && meta.data ? (
         <>
           <FilterBar

@@ -30,7 +30,15 @@ export const builtinToolSchema = toolSchema.extend({ enabledByDefault: z.boolean
 
 export type BuiltinTool = z.infer<typeof builtinToolSchema>
 
-export const toolsResponseSchema = z.object({ tools: z.array(toolSchema) })
+export const toolsResponseSchema = z.object({
+  tools: z.array(toolSchema),
+  /**
+   * False when the installation lists no built-in tools because it was not given their catalogue
+   * (the API server without `--tools`): only MCP tools are listed, and the built-in tools'
+   * schemas and flags are unknown. Absent means every tool is listed.
+   */
+  builtinListed: z.boolean().optional(),
+})
 
 export type ToolsResponse = z.infer<typeof toolsResponseSchema>
 

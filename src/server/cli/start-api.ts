@@ -42,6 +42,10 @@ export async function startApi(
     loadCatalogue(options.tools),
     options.tokens === undefined ? Promise.resolve(null) : loadTokens(options.tokens),
   ])
+  if (builtinTools === null)
+    log(
+      'No --tools: /tools lists only the MCP tools of the database. The checker cannot check built-in tools and the overview cannot tell their approval and input flags; give the built-in catalogue exported from the CMS with --tools <file>.',
+    )
   const db = openDatabase(options.database, {
     write: false,
     statementTimeoutMs: options.statementTimeoutMs,

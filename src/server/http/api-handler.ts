@@ -21,7 +21,8 @@ export const RETRY_AFTER_SECONDS = 5
 export interface ApiContext {
   db: Database
   settings: Settings
-  builtinTools: readonly BuiltinTool[]
+  /** The built-in catalogue (`--tools`); null when not given: /tools says so (`builtinListed`). */
+  builtinTools: readonly BuiltinTool[] | null
   /** SHA-256 digests of the accepted bearer tokens; null = no token needed (loopback only). */
   tokens: readonly Buffer[] | null
   log: (line: string) => void
@@ -91,9 +92,10 @@ async function route(
     return sendJson(res, 200, await readMeta(db, context.settings))
   }
   if (path === '/tools') {
-    const catalogue = await readTools(db, context.builtinTools)
+    const catalogue = await readTools(db, context.builtinTools ?? [])
     for (const line of catalogue.skipped) context.log(`left out of /tools: ${line}`)
-    return sendJson(res, 200, { tools: catalogue.tools })
+    const listed = context.builtinTools === null ? { builtinListed: false } : {}
+    return sendJson(res, 200, { tools: catalogue.tools, ...listed })
   }
   if (path === '/runs') {
     const params = parseRunsParams(url.searchParams)

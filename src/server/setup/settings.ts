@@ -57,11 +57,11 @@ export async function loadSettings(path: string | undefined): Promise<Settings> 
 
 /**
  * The built-in catalogue exported from the CMS: `{ "tools": [Tool, …] }` (as `/tools` answers)
- * or a bare array of tools. Without a file, no built-in tools (MCP tools still come from the
- * database).
+ * or a bare array of tools. Without a file, null: the built-in tools are not known (MCP tools
+ * still come from the database).
  */
-export async function loadCatalogue(path: string | undefined): Promise<BuiltinTool[]> {
-  if (path === undefined) return []
+export async function loadCatalogue(path: string | undefined): Promise<BuiltinTool[] | null> {
+  if (path === undefined) return null
   const json = await readJson(path, 'tool catalogue')
   const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools
   if (!Array.isArray(list)) {

@@ -40,6 +40,8 @@ export async function serveSeeded(
     connections?: number
     connectionWaitMs?: number
     publicHosts?: string[]
+    /** Started without `--tools`, as an admin who leaves it out does. */
+    withoutTools?: boolean
     /** The URL the server reads with, made from the seeded database's (e.g. another user's). */
     readAs?: (databaseUrl: string) => Promise<string>
   } = {},
@@ -68,7 +70,7 @@ export async function serveSeeded(
       database: readUrl,
       port: 0,
       host: '127.0.0.1',
-      tools,
+      tools: options.withoutTools ? undefined : tools,
       settings,
       tokens,
       dashboard: options.dashboard,
