@@ -152,11 +152,19 @@ export function RunsList({
               status: listFilters.status,
             }}
           />
+          {filters.tools.length > 0 ? (
+            <p className="muted runs-footnote">
+              * With {filters.tools.length === 1 ? 'a tool' : 'tools'} selected, each run&apos;s
+              counts are of {filters.tools.length === 1 ? 'its' : 'their'} calls only; a run&apos;s
+              page shows all of its calls.
+            </p>
+          ) : null}
           <RunsTable
             rows={sorted}
             sort={sort}
             onSort={onSort}
             showOther={showOther}
+            toolsSelected={filters.tools.length > 0}
             zone={filters.tz}
             linkSearch={linkSearch}
             focusRun={focusRun}

@@ -27,6 +27,16 @@ export const RUNS_COLUMNS: readonly RunsColumn[] = [
   { key: 'durationMs', label: 'Duration' },
 ]
 
+/**
+ * The "Tool calls" column while tools are selected: it counts only their calls, so its header
+ * carries a mark the line above the table explains, and says so in its name.
+ */
+export const SELECTED_TOOL_CALLS: RunsColumn = {
+  key: 'toolCalls',
+  label: 'Tool calls*',
+  full: 'Tool calls of the selected tools only',
+}
+
 export interface RunsTableHeadProps {
   columns: readonly RunsColumn[]
   sort: RunSort

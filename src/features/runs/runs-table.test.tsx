@@ -208,6 +208,7 @@ describe('RunsTable text that may not fit', () => {
             sort={{ key: 'startedMs', desc: true }}
             onSort={() => {}}
             showOther
+            toolsSelected
             caption="Runs, one"
             zone="UTC"
             linkSearch={{}}
@@ -221,6 +222,11 @@ describe('RunsTable text that may not fit', () => {
     const other = within(table).getByRole('columnheader', { name: 'Refused: other codes' })
     expect(within(other).getByRole('button')).toHaveAttribute('title', 'Refused: other codes')
     expect(other).toHaveTextContent(/^Refused: other$/)
+    // With tools selected, the calls column says it counts only theirs.
+    const calls = within(table).getByRole('columnheader', {
+      name: 'Tool calls of the selected tools only',
+    })
+    expect(calls).toHaveTextContent(/^Tool calls\*$/)
     // Headers that fit in two lines keep their words as name, and need no tooltip.
     const args = within(table).getByRole('columnheader', { name: 'Refused: arguments' })
     expect(within(args).getByRole('button')).not.toHaveAttribute('title')

@@ -12,7 +12,7 @@ import {
 import { formatCount } from '@/components/ui/format-count'
 import type { ListScroll, ReturnTarget } from './run-return'
 import { ROW_HEIGHT, returnOffset, useReturnFocus } from './use-return-focus'
-import { RUNS_COLUMNS, RunsTableHead } from './runs-table-head'
+import { RUNS_COLUMNS, RunsTableHead, SELECTED_TOOL_CALLS } from './runs-table-head'
 
 export interface RunsTableProps {
   /** The listed rows, already sorted by `sort`. */
@@ -21,6 +21,8 @@ export interface RunsTableProps {
   onSort: (key: RunSortKey) => void
   /** Show the "Refused: other codes" column (a listed run holds such a call). */
   showOther: boolean
+  /** Tools are selected: the counts are of their calls only, and the calls header says so. */
+  toolsSelected?: boolean
   caption: string
   /** The zone start times are shown in. */
   zone: string
@@ -139,6 +141,7 @@ export function RunsTable({
   sort,
   onSort,
   showOther,
+  toolsSelected = false,
   caption,
   zone,
   linkSearch,
@@ -176,7 +179,9 @@ export function RunsTable({
     [onOpenRun],
   )
 
-  const columns = RUNS_COLUMNS.filter((c) => showOther || c.key !== 'refusedOther')
+  const columns = RUNS_COLUMNS.filter((c) => showOther || c.key !== 'refusedOther').map((c) =>
+    toolsSelected && c.key === 'toolCalls' ? SELECTED_TOOL_CALLS : c,
+  )
   const top = items[0]?.start ?? 0
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
   const spacer = (height: number, key: string): ReactNode =>
