@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { formatCount } from '../ui/format-count'
+import { NameText } from '../ui/name-text'
 
 export interface ToolOption {
   name: string
@@ -143,7 +144,9 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
                           onKeyDown={onKeyDown}
                           onChange={() => toggle(o.name)}
                         />
-                        <span className="truncate tool-picker__name">{o.name}</span>
+                        <span className="tool-picker__name">
+                          <NameText name={o.name} />
+                        </span>
                         {o.writing ? <span className="tag">writes</span> : null}
                         <span className="muted tool-picker__calls">
                           {o.calls === null ? '' : `${formatCount(o.calls)} calls`}

@@ -4,6 +4,7 @@ import { utcOffsetLabel } from '@/domain/time/utc-offset-label'
 import { currentZoneName, listedZoneNames } from '@/domain/time/zone-names'
 import { searchZones } from '@/domain/time/zone-search'
 import { useZoneOffsets } from './use-zone-offsets'
+import { NameText } from '../ui/name-text'
 import './zone-picker.css'
 
 export interface ZonePickerProps {
@@ -137,7 +138,7 @@ export function ZonePicker({ zone, browserZone, onChange }: ZonePickerProps) {
           title={`Time zone: ${current}${thisBrowser(current)}`}
         >
           <span className="truncate">
-            Time zone: {current}
+            Time zone: <NameText name={current} />
             {thisBrowser(current)}
           </span>
         </button>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { UrlSearch } from '@/domain/filters'
+import { NameText } from './name-text'
 
 export interface ToolSchemaLinkProps {
   /** The tool's name as the server sent it: any text, shown as text. */
@@ -37,14 +38,14 @@ export function ToolSchemaLink({
         title={name}
         aria-describedby={hintId}
       >
-        {name}
+        <NameText name={name} />
       </Link>
     )
   }
   return (
     <>
       <span className={className} title={name}>
-        {name}
+        <NameText name={name} />
       </span>
       {inCatalogue === false ? (
         <span

@@ -16,6 +16,7 @@ import { ParameterList } from './parameter-list'
 import { NotOfferedTag } from '@/components/ui/not-offered-tag'
 import { formatCount } from '@/components/ui/format-count'
 import { TableScroll } from '@/components/ui/table-scroll'
+import { NameText } from '@/components/ui/name-text'
 
 export interface CatalogueTableProps {
   rows: ReadonlyArray<CatalogueRow>
@@ -99,7 +100,7 @@ export function CatalogueTable(props: CatalogueTableProps) {
         cell: (info) => (
           <span className="tool-name">
             <span className="truncate" title={info.getValue()}>
-              {info.getValue()}
+              <NameText name={info.getValue()} />
             </span>
             {info.row.original.tool.offered === false ? <NotOfferedTag /> : null}
           </span>

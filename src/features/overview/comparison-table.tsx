@@ -7,6 +7,7 @@ import { reportOfSide, runsOfSide, sideLink } from './links'
 import { Rate } from './rate'
 import { TableScroll } from '@/components/ui/table-scroll'
 import { allToolsLabel } from '@/components/ui/format-count'
+import { NameText } from '@/components/ui/name-text'
 
 export interface ComparisonTableProps {
   comparison: Comparison
@@ -78,7 +79,7 @@ export function ComparisonTable({ comparison, windows, filters, caption }: Compa
               className="truncate"
               title={name}
             >
-              {name}
+              <NameText name={name} />
             </Link>
             {r.source === 'mcp' ? <span className="tag">MCP</span> : null}
             {r.failure.beyondIntervals ? (

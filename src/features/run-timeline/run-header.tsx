@@ -8,6 +8,7 @@ import {
   shortInstant,
   terminationReasonLabel,
 } from '@/domain/runs'
+import { NameText } from '@/components/ui/name-text'
 
 export interface RunHeaderProps {
   run: Run
@@ -45,8 +46,8 @@ export function RunHeader({
     <header className="run-header">
       <h1 id="run-title" className="run-header__title">
         Run{' '}
-        <span className="truncate run-header__uuid" title={run.uuid}>
-          {run.uuid}
+        <span className="run-header__uuid" title={run.uuid}>
+          <NameText name={run.uuid} />
         </span>
       </h1>
       <p className={`badge run-header__badge run-header__badge--${side}`}>
