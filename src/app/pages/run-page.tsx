@@ -20,6 +20,7 @@ import {
 import { Link } from '@tanstack/react-router'
 import { decisionDate, parseEffectParams } from '@/domain/effect'
 import { useDashboardFilters } from '../use-dashboard-filters'
+import { RunLoadingTitle } from './run-loading-title'
 
 /** While the run loads: and when a try failed and another follows, why and how long it waits. */
 function loadingLabel(failures: number, reason: unknown): string {
@@ -82,11 +83,7 @@ export function RunPage() {
           ← Back to the runs list
         </Link>
       </p>
-      {run.data ? null : (
-        <h1 id="run-loading-title" className="truncate" title={uuid}>
-          Run {uuid}
-        </h1>
-      )}
+      {run.data ? null : <RunLoadingTitle uuid={uuid} />}
       {run.isPending ? (
         <LoadingState label={loadingLabel(run.failureCount, run.failureReason)} />
       ) : null}

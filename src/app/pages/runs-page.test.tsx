@@ -298,6 +298,27 @@ describe('/runs page', () => {
     )
   })
 
+  it("puts focus on the run's heading once a run opened from the list has loaded", async () => {
+    // The run answers once its page has focused the heading it shows while loading.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      http.get(`${base}/runs/:uuid`, async ({ params }) => {
+        await answered
+        return HttpResponse.json(all.find((r) => r.uuid === params.uuid))
+      }),
+    )
+    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    await screen.findByText('5 runs holding 12 tool calls')
+    await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus())
+    answer()
+    await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: /^Run r-twice/ })).toHaveFocus(),
+    )
+  })
+
   it('does not move focus into the list when it is reached another way', async () => {
     const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     await screen.findByText('5 runs holding 12 tool calls')
