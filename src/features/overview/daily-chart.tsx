@@ -55,14 +55,15 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
         Calls by outcome over time
       </h2>
       <OverviewLoadBanner
-        label="Loading the daily chart"
+        label="Loading the chart of the range"
         summary={summary}
-        done={(runs) => `Daily chart: all ${formatCount(runs)} runs of the range loaded.`}
+        // Not "daily": a long range is drawn per week or month (the chart's title says which).
+        done={(runs) => `Chart: all ${formatCount(runs)} runs of the range loaded.`}
       />
       <UnreadableNotice count={unreadable} where={`from ${shown.from} to ${shown.to}`} />
       {empty ? (
         <EmptyState title="No tool calls in this range">
-          Calls per day by outcome from {shown.from} to {shown.to} would appear here.
+          Calls by outcome from {shown.from} to {shown.to} would appear here.
         </EmptyState>
       ) : null}
       {series && !empty && state && stopped ? (
