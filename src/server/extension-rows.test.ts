@@ -27,6 +27,7 @@ import { testEngines } from './testing/engines'
 import {
   EXPECTED_BY_TOOL,
   EXPECTED_OFFERED,
+  EXPECTED_REMOTE_HINTS,
   EXPECTED_RUNS,
   EXTENSION_BUILTINS,
   T,
@@ -132,6 +133,26 @@ describe.each(engines)('rows as the CMS extension writes them, on %s', (engine) 
     const text = JSON.stringify(tools)
     expect(text).not.toContain('NEVER-SELECTED')
     expect(text).not.toContain('enabledByDefault')
+  })
+
+  it('takes every MCP tool for a write by assumption, and passes on only what its server declares', async () => {
+    const { tools } = toolsResponseSchema.parse((await ask('/tools')).body)
+    const mcp = tools.filter((tool) => tool.source === 'mcp')
+    expect(Object.fromEntries(mcp.map((tool) => [tool.name, tool.remoteHints]))).toEqual(
+      EXPECTED_REMOTE_HINTS,
+    )
+    // The server's claim changes neither the effect nor the approval: the operator's row does.
+    for (const tool of mcp) {
+      expect(tool).toMatchObject({ effect: 'non_idempotent_write', effectAssumed: true })
+      expect(tool.approval, tool.name).toBe(tool.server !== 'wiki')
+    }
+    for (const tool of tools.filter((tool) => tool.source === 'builtin')) {
+      expect(tool.effectAssumed).toBeUndefined()
+      expect(tool.remoteHints).toBeUndefined()
+    }
+    const text = JSON.stringify(tools)
+    expect(text).not.toMatch(/title|onerror|xxxx|\\u0000/)
+    expect(log.filter((line) => !line.startsWith('summary view: '))).toEqual([])
   })
 
   it('takes every tool at its default when the switch tables are missing', async () => {

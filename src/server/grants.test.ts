@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toolsResponseSchema } from '@/domain/contract'
 import { createInstallation } from '../mocks/installation'
 import { grantStatements } from './setup/grants'
 import { allPages, askServer } from './testing/ask'
@@ -61,6 +62,7 @@ describe.each(engines)('a read-only user on %s', (engine) => {
   let owner: SeededServer
   let limited: SeededServer
   let readerUrl = ''
+  let adminUrl = ''
 
   beforeAll(async () => {
     await asAdmin(kind, ENGINE_URLS[kind], [
@@ -70,6 +72,7 @@ describe.each(engines)('a read-only user on %s', (engine) => {
     owner = await serveSeeded(engine, installation)
     limited = await serveSeeded(engine, installation, {
       readAs: async (databaseUrl) => {
+        adminUrl = databaseUrl
         const url = new URL(databaseUrl)
         const name = url.pathname.slice(1)
         if (kind === 'postgres')
@@ -146,6 +149,32 @@ describe.each(engines)('a read-only user on %s', (engine) => {
       await tryAs(kind, readerUrl, `UPDATE tx_nrllm_agentrun SET status = 'x' WHERE uid = 1`),
     ).toMatch(/denied/i)
     expect(await tryAs(kind, readerUrl, `DELETE FROM tx_nrllm_agentrun_event`)).toMatch(/denied/i)
+  })
+
+  // Last: it takes a grant away from the user the other tests read as.
+  it("answers /tools without the servers' hints for a user granted before they were read", async () => {
+    const table =
+      kind === 'postgres'
+        ? 'tx_nrllm_mcp_tool'
+        : `${new URL(adminUrl).pathname.slice(1)}.tx_nrllm_mcp_tool`
+    const who = kind === 'postgres' ? reader : `'${reader}'@'%'`
+    await asAdmin(kind, adminUrl, [`REVOKE SELECT (remote_annotations) ON ${table} FROM ${who}`])
+    const [mine, theirs] = await Promise.all([
+      askServer(limited.base)('/tools'),
+      askServer(owner.base)('/tools'),
+    ])
+    expect(mine.status).toBe(200)
+    const withoutHints = toolsResponseSchema
+      .parse(theirs.body)
+      .tools.map(({ remoteHints: _hints, ...tool }) => tool)
+    expect(withoutHints.length).toBeGreaterThan(0)
+    expect(toolsResponseSchema.parse(mine.body).tools).toEqual(withoutHints)
+    expect(JSON.stringify(theirs.body)).toContain('remoteHints')
+    expect(limited.log.filter((line) => /denied|permission|command/i.test(line))).toEqual([
+      expect.stringMatching(
+        /^left out of \/tools: every MCP tool's "remoteHints": remote_annotations cannot be read/,
+      ),
+    ])
   })
 })
 

@@ -237,10 +237,12 @@ const validTool = (): Json => ({
   source: 'mcp',
   server: 'dam',
   group: 'mcp_dam',
-  effect: 'read_only',
+  effect: 'non_idempotent_write',
   approval: false,
   input: false,
   parameters: { type: 'object', properties: { query: { type: ['string', 'null'] } } },
+  effectAssumed: true,
+  remoteHints: { readOnlyHint: true, openWorldHint: false },
 })
 
 const validPage = (): Json => ({
@@ -492,6 +494,15 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ).toEqual([])
   })
 
+  it('Tool.remoteHints: same properties, same verdict on every probe value', () => {
+    const hints = toolSchema.shape.remoteHints.unwrap()
+    expect(propertyNames('RemoteHints').sort()).toEqual(Object.keys(hints.shape).sort())
+    const pair = { zod: hints, openapi: componentValidator('RemoteHints') }
+    expect(disagreements(pair, () => ({ readOnlyHint: true }), Object.keys(hints.shape))).toEqual(
+      [],
+    )
+  })
+
   it('a non-tool step needs no tool fields in either', () => {
     const step: Json = { ...validStep(), kind: 'llm' }
     delete step.toolName
@@ -537,6 +548,13 @@ describe('a response that breaks the contract is rejected by both', () => {
     ['a tool with an unknown effect', 'Tool', { ...validTool(), effect: 'destructive' }],
     ['a tool with source "plugin"', 'Tool', { ...validTool(), source: 'plugin' }],
     ['a tool whose parameters are a string', 'Tool', { ...validTool(), parameters: '{}' }],
+    ['a tool whose effectAssumed is "yes"', 'Tool', { ...validTool(), effectAssumed: 'yes' }],
+    [
+      'a tool whose server hint is not a boolean',
+      'Tool',
+      { ...validTool(), remoteHints: { readOnlyHint: 'true' } },
+    ],
+    ['a tool whose hints are a list', 'Tool', { ...validTool(), remoteHints: [] }],
     ['a catalogue that is a bare list', 'ToolsResponse', { tools: 'none' }],
     ['an error whose code is a number', 'Error', { error: 404, message: 'Not found' }],
     ['a refused group without its code', 'SummaryCalls', without(validRefusedCalls(), 'code')],
@@ -622,6 +640,16 @@ describe('a response that breaks the contract is rejected by both', () => {
       'a run still running',
       'Run',
       { ...validRun(), status: 'running', finishedAt: null, terminationReason: null },
+    ],
+    [
+      'a tool of an older server, without effectAssumed and remoteHints',
+      'Tool',
+      without(without(validTool(), 'effectAssumed'), 'remoteHints'),
+    ],
+    [
+      'a tool whose server declares a new hint',
+      'Tool',
+      { ...validTool(), remoteHints: { readOnlyHint: false, futureHint: true } },
     ],
     ['the last page', 'RunsPage', { runs: [], nextCursor: null, totalRuns: 0 }],
     [

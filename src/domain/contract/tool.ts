@@ -1,5 +1,19 @@
 import { z } from '../zod'
 
+/**
+ * What an MCP server says of its own tool: the boolean hints of the `annotations` block it sent
+ * (MCP's `ToolAnnotations`), which the CMS stores verbatim for display. The CMS decides nothing by
+ * them (not the effect, not the approval): they are the server's claim, shown as such.
+ */
+export const remoteHintsSchema = z.object({
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+})
+
+export type RemoteHints = z.infer<typeof remoteHintsSchema>
+
 export const toolSchema = z.object({
   name: z.string().min(1),
   source: z.enum(['builtin', 'mcp']),
@@ -16,6 +30,14 @@ export const toolSchema = z.object({
    * or is known, but not offered.
    */
   offered: z.boolean().optional(),
+  /**
+   * Additive: `true` when `effect` is the CMS's fail-closed assumption rather than a declaration
+   * (every MCP tool: a remote body cannot be inspected, so it is taken as a non-idempotent
+   * write); `false` when declared; absent when not said.
+   */
+  effectAssumed: z.boolean().optional(),
+  /** Additive: what the tool's MCP server declares about it; absent when it declares nothing. */
+  remoteHints: remoteHintsSchema.optional(),
 })
 
 export type Tool = z.infer<typeof toolSchema>

@@ -1,5 +1,6 @@
 import type { Installation, ToolDefinition } from '@/mocks/installation'
 import type { BuiltinTool, CatalogueRows } from '@/mocks/installation/catalogue'
+import { remoteAnnotationsText } from '@/domain/remote-hints'
 
 const withoutOffered = ({ offered: _offered, ...tool }: ToolDefinition): ToolDefinition => tool
 
@@ -33,6 +34,7 @@ export function catalogueRowsOf(installation: Installation): CatalogueRows {
         toolName: tool.name,
         remoteName: tool.name.startsWith(prefix) ? tool.name.slice(prefix.length) : tool.name,
         parameters: tool.parameters,
+        remoteAnnotations: remoteAnnotationsText(tool.remoteHints),
         orphaned: 0,
       }
     }),

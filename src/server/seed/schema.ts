@@ -57,6 +57,7 @@ export function createTables(engine: Engine): string[] {
       str('remote_name', 190),
       text('description'),
       text('input_schema'),
+      text('remote_annotations'),
       int('orphaned'),
     ]),
     table(TOOL_STATES, [int('pid'), str('tool_name', 190), `enabled SMALLINT NOT NULL DEFAULT 1`]),

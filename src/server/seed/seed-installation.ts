@@ -146,14 +146,15 @@ async function seedTools(db: Database, installation: Installation): Promise<numb
   const serverUid = new Map(serverRows.map((row) => [text(row.identifier) ?? '', num(row.uid)]))
   for (const tool of rows.mcpTools) {
     await db.query(
-      `INSERT INTO ${MCP_TOOLS} (server, tool_name, remote_name, description, input_schema, orphaned)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO ${MCP_TOOLS} (server, tool_name, remote_name, description, input_schema, remote_annotations, orphaned)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
       [
         serverUid.get(tool.server) ?? 0,
         tool.toolName,
         tool.remoteName,
         `${NEVER_SELECTED} description`,
         JSON.stringify(tool.parameters),
+        tool.remoteAnnotations,
         tool.orphaned,
       ],
     )

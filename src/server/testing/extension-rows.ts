@@ -343,15 +343,78 @@ export const EXTENSION_SERVERS = [
   },
 ]
 
+/**
+ * The tools, each with the `annotations` block its server sent as the CMS stores it (verbatim,
+ * `json_encode`d, `[]` for an empty block, `''` for none): honest hints, hostile values, text
+ * that is not JSON, and a block far longer than any honest one.
+ */
 export const EXTENSION_MCP_TOOLS = [
-  { server: 'dam', tool_name: 'mcp_dam_search', remote_name: 'search', orphaned: 0 },
-  { server: 'dam', tool_name: 'mcp_dam_update', remote_name: 'update', orphaned: 0 },
-  { server: 'dam', tool_name: 'mcp_dam_gone', remote_name: 'gone', orphaned: 1 },
-  { server: 'crm', tool_name: 'mcp_crm_find', remote_name: 'find', orphaned: 0 },
-  { server: 'wiki', tool_name: 'mcp_wiki_read', remote_name: 'read', orphaned: 0 },
-  { server: 'old', tool_name: 'mcp_old_read', remote_name: 'read', orphaned: 0 },
-  { server: 'odd', tool_name: 'mcp_odd_read', remote_name: 'read', orphaned: 0 },
+  {
+    server: 'dam',
+    tool_name: 'mcp_dam_search',
+    remote_name: 'search',
+    orphaned: 0,
+    remote_annotations: '{"title":"Search","readOnlyHint":true,"openWorldHint":false}',
+  },
+  {
+    server: 'dam',
+    tool_name: 'mcp_dam_update',
+    remote_name: 'update',
+    orphaned: 0,
+    remote_annotations:
+      '{"title":"NEVER-SELECTED \\u0000 <b>","readOnlyHint":false,"destructiveHint":true,"idempotentHint":false}',
+  },
+  {
+    server: 'dam',
+    tool_name: 'mcp_dam_gone',
+    remote_name: 'gone',
+    orphaned: 1,
+    remote_annotations: '',
+  },
+  {
+    server: 'crm',
+    tool_name: 'mcp_crm_find',
+    remote_name: 'find',
+    orphaned: 0,
+    remote_annotations: '[]',
+  },
+  {
+    server: 'wiki',
+    tool_name: 'mcp_wiki_read',
+    remote_name: 'read',
+    orphaned: 0,
+    remote_annotations:
+      '{"readOnlyHint":"<img src=x onerror=alert(1)>","destructiveHint":1,"__proto__":{"readOnlyHint":true},"idempotentHint":null}',
+  },
+  {
+    server: 'old',
+    tool_name: 'mcp_old_read',
+    remote_name: 'read',
+    orphaned: 0,
+    remote_annotations: '{"readOnlyHint":tru',
+  },
+  {
+    server: 'odd',
+    tool_name: 'mcp_odd_read',
+    remote_name: 'read',
+    orphaned: 0,
+    remote_annotations: `{"readOnlyHint":true,"title":"NEVER-SELECTED ${'x'.repeat(60_000)}"}`,
+  },
 ]
+
+/**
+ * What each MCP tool's server declares, worked out from the rows: only boolean hints of a JSON
+ * object not longer than 4,096 characters; nothing from `[]`, hostile values, broken or huge text.
+ */
+export const EXPECTED_REMOTE_HINTS: Record<string, Record<string, boolean> | undefined> = {
+  mcp_dam_search: { readOnlyHint: true, openWorldHint: false },
+  mcp_dam_update: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  mcp_dam_gone: undefined,
+  mcp_crm_find: undefined,
+  mcp_wiki_read: undefined,
+  mcp_old_read: undefined,
+  mcp_odd_read: undefined,
+}
 
 export const EXTENSION_TOOL_SWITCHES: [string, number][] = [
   ['mcp_dam_search', 1],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toolSchema } from '@/domain/contract'
-import { CATALOGUE } from '.'
+import { CATALOGUE, DEMO_TOOLS } from '.'
 
 const BUILTIN_KEYWORDS = new Set([
   'type',
@@ -56,6 +56,24 @@ describe('the tool catalogue', () => {
     for (const needle of ['"$ref"', '"anyOf"', '"nullable":true', '"null"']) {
       expect(text).toContain(needle)
     }
+  })
+
+  it('serves every MCP tool as an assumed write, some with what their server declares', () => {
+    const mcp = DEMO_TOOLS.filter((t) => t.source === 'mcp')
+    for (const tool of mcp) {
+      expect(tool, tool.name).toMatchObject({ effect: 'non_idempotent_write', effectAssumed: true })
+    }
+    const hints = Object.fromEntries(mcp.map((t) => [t.name, t.remoteHints]))
+    // The server's read-only lookups stay writes by assumption, approval-bound as their server is.
+    expect(hints.mcp_dam_search_assets).toEqual({ readOnlyHint: true, openWorldHint: false })
+    expect(hints.mcp_termbase_lookup_term).toEqual({ readOnlyHint: true })
+    expect(hints.mcp_dam_delete_asset).toEqual({ readOnlyHint: false, destructiveHint: true })
+    expect(mcp.filter((t) => t.remoteHints === undefined).map((t) => t.name)).toEqual([
+      'mcp_termbase_suggest_translation',
+      'mcp_termbase_add_term',
+      'mcp_crm_find_contact',
+    ])
+    expect(DEMO_TOOLS.filter((t) => t.source === 'builtin' && 'remoteHints' in t)).toEqual([])
   })
 
   it('marks only ask_choice input-bound and only writing tools approval-bound among built-ins', () => {

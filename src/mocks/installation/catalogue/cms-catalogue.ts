@@ -7,8 +7,9 @@
 import type { z } from '@/domain/zod'
 import type { builtinToolSchema } from '@/domain/contract'
 import { isOffered, isServerUsable, type ToolSwitches } from '@/domain/offered-tools'
+import { remoteHintsOf } from '@/domain/remote-hints'
 import type { JsonSchema, ToolDefinition } from './json-schema'
-import { MCP_TOOLS } from './mcp-tools'
+import { MCP_ANNOTATIONS, MCP_TOOLS } from './mcp-tools'
 import { READING_TOOLS } from './reading-tools'
 import { WRITING_TOOLS } from './writing-tools'
 
@@ -32,6 +33,8 @@ export interface McpToolRow {
   toolName: string
   remoteName: string
   parameters: JsonSchema
+  /** `remote_annotations`: the server's `annotations` block as the CMS stored it ('' for none). */
+  remoteAnnotations: string
   orphaned: number
 }
 
@@ -80,6 +83,8 @@ export function servedTools(rows: CatalogueRows): ToolDefinition[] {
       input: false,
       parameters: row.parameters,
       offered: isOffered({ name, group, source: 'mcp' }, registered, switches),
+      effectAssumed: true,
+      remoteHints: remoteHintsOf(row.remoteAnnotations),
     })
   }
   return [...builtin, ...mcp]
@@ -93,7 +98,8 @@ const remoteOf = (tool: ToolDefinition): string =>
  * tools); the demo switched them on but `attach_file_to_content_element` again off. The `accounts`
  * group is switched off. MCP tools are off until switched on: `dam` is hidden (which the CMS
  * ignores) and switched on; `termbase`'s `add_term` was switched off after it ran; `crm` has no
- * data class (inert); `dam`'s `delete_asset` is gone from its server (orphaned).
+ * data class (inert) and sent an empty annotations block; `dam`'s `delete_asset` is gone from its
+ * server (orphaned). Their `remote_annotations` are those of `MCP_ANNOTATIONS`.
  */
 export const DEMO_CATALOGUE_ROWS: CatalogueRows = {
   builtin: [
@@ -125,6 +131,7 @@ export const DEMO_CATALOGUE_ROWS: CatalogueRows = {
       toolName: tool.name,
       remoteName: remoteOf(tool),
       parameters: tool.parameters,
+      remoteAnnotations: MCP_ANNOTATIONS[tool.name] ?? '',
       orphaned: 0,
     })),
     {
@@ -132,6 +139,7 @@ export const DEMO_CATALOGUE_ROWS: CatalogueRows = {
       toolName: mcpToolName('dam', 'delete_asset'),
       remoteName: 'delete_asset',
       parameters: { type: 'object', properties: { asset_id: { type: 'string' } } },
+      remoteAnnotations: '{"title":"Delete asset","readOnlyHint":false,"destructiveHint":true}',
       orphaned: 1,
     },
     {
@@ -139,6 +147,7 @@ export const DEMO_CATALOGUE_ROWS: CatalogueRows = {
       toolName: mcpToolName('crm', 'find_contact'),
       remoteName: 'find_contact',
       parameters: { type: 'object', properties: { email: { type: 'string' } } },
+      remoteAnnotations: '[]',
       orphaned: 0,
     },
   ],

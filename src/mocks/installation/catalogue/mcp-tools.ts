@@ -1,4 +1,18 @@
+import { remoteHintsOf } from '@/domain/remote-hints'
 import type { JsonSchema, ToolDefinition } from './json-schema'
+
+/**
+ * The `annotations` block each server sent with its tools, as the CMS stores it verbatim in
+ * `remote_annotations`: `dam` marks its lookups read-only, `termbase` annotates only its lookup
+ * (with a hint of the wrong type, which says nothing); the other tools sent none.
+ */
+export const MCP_ANNOTATIONS: Readonly<Record<string, string>> = {
+  mcp_dam_search_assets: '{"title":"Search assets","readOnlyHint":true,"openWorldHint":false}',
+  mcp_dam_get_asset: '{"readOnlyHint":true,"idempotentHint":true}',
+  mcp_dam_update_asset_metadata:
+    '{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}',
+  mcp_termbase_lookup_term: '{"readOnlyHint":true,"destructiveHint":"no"}',
+}
 
 function external(server: string, remote: string, parameters: JsonSchema): ToolDefinition {
   const name = `mcp_${server}_${remote}`
@@ -8,11 +22,14 @@ function external(server: string, remote: string, parameters: JsonSchema): ToolD
     source: 'mcp',
     server,
     group: `mcp_${server}`,
-    // External tools are treated as non-idempotent writes, approval-bound unless the operator says otherwise.
+    // The CMS takes every remote tool for a non-idempotent write, whatever its server says;
+    // approval is the operator's, on the server row (every demo server asks).
     effect: 'non_idempotent_write',
     approval: true,
     input: false,
     parameters,
+    effectAssumed: true,
+    remoteHints: remoteHintsOf(MCP_ANNOTATIONS[name]),
   }
 }
 
