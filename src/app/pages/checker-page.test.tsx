@@ -193,6 +193,9 @@ describe('/checker page', () => {
       '1, runs of get_page_content with calls not run (refused: turn)',
     )
     expect(cellsOf('mcp_dam_search_assets')[0]).toBe('MCP server dammcp_dam')
+    // An installation that does not say whether an effect is assumed: nothing is claimed.
+    expect(cellsOf('mcp_dam_search_assets')[1]).toBe('writes (not idempotent)approval-bound')
+    expect(screen.queryByText(/Effects marked “assumed”/)).toBeNull()
     expect(cellsOf('mcp_dam_search_assets')[6]).toBe(
       '1, runs of mcp_dam_search_assets with calls refused: budget',
     )
@@ -225,6 +228,65 @@ describe('/checker page', () => {
     await userEvent.click(within(header()).getByRole('button'))
     expect(header()).toHaveAttribute('aria-sort', 'descending')
     expect(within(table).getAllByRole('rowheader')[0]?.textContent).toBe('update_page_metadata')
+  })
+
+  it('says which effects are assumed and what each MCP server declares, as text', async () => {
+    const hostile = '<img src=x onerror=alert(1)>'
+    const mcp = { source: 'mcp', effect: 'non_idempotent_write' }
+    const empty = { type: 'object', properties: {} }
+    server.use(
+      http.get(`${base}/tools`, () =>
+        HttpResponse.json({
+          tools: [
+            tools[0],
+            tool('mcp_dam_search_assets', empty, {
+              ...mcp,
+              server: 'dam',
+              group: 'mcp_dam',
+              effectAssumed: true,
+              remoteHints: { readOnlyHint: true, idempotentHint: true },
+            }),
+            tool('mcp_dam_delete_asset', empty, {
+              ...mcp,
+              server: 'dam',
+              group: 'mcp_dam',
+              effectAssumed: true,
+              remoteHints: { readOnlyHint: false, destructiveHint: true },
+            }),
+            tool(`mcp_x_${hostile}`, empty, {
+              ...mcp,
+              server: hostile,
+              group: `mcp_${hostile}`,
+              approval: false,
+              effectAssumed: true,
+              remoteHints: { futureHint: hostile },
+            }),
+          ],
+        }),
+      ),
+    )
+    renderAt(`/checker?${RANGE}`)
+    await screen.findByRole('table')
+    expect(
+      screen.getByText(/^Effects marked “assumed” are the CMS’s safe default/),
+    ).toHaveTextContent(/whatever its MCP server says about it/)
+    expect(cellsOf('mcp_dam_search_assets')[1]).toBe(
+      'writes (not idempotent)assumed — server says: read-only, idempotentapproval-bound',
+    )
+    expect(cellsOf('mcp_dam_delete_asset')[1]).toBe(
+      'writes (not idempotent)assumed — server says: writes, destructiveapproval-bound',
+    )
+    // A hint this dashboard does not know says nothing, and no text of the server's is shown.
+    expect(cellsOf(`mcp_x_${hostile}`)[1]).toBe(
+      'writes (not idempotent)assumed — server declares nothing',
+    )
+    expect(cellsOf(`mcp_x_${hostile}`)[0]).toBe(`MCP server ${hostile}mcp_${hostile}`)
+    expect(document.querySelector('img')).toBeNull()
+    expect(cellsOf('update_page_metadata')[1]).toBe('writes (idempotent)approval-bound')
+    expect(screen.getByText('assumed — server says: read-only, idempotent')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^The CMS cannot see what an MCP tool does/),
+    )
   })
 
   it('marks every part the check skips in the schema view, with why', async () => {

@@ -8,6 +8,7 @@ import type { ToolSummary } from '@/domain/summary'
 import { catalogueRows, matchesQuery, otherCodesOf, type CatalogueRow } from './catalogue-rows'
 import { CatalogueTable } from './catalogue-table'
 import { CountsStatus } from './counts-status'
+import { ASSUMED_MEANING } from './effect-words'
 import { countOf, formatCount } from '@/components/ui/format-count'
 
 export interface CatalogueSectionProps {
@@ -51,6 +52,7 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
     )
   }
   const notOffered = tools.filter((tool) => tool.offered === false).length
+  const assumed = tools.some((tool) => tool.effectAssumed === true)
   return (
     <>
       <CountsStatus summary={summary} />
@@ -60,6 +62,12 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
           {countOf(notOffered, 'tool is', 'tools are')} listed but not offered to the agents now
           (marked “not offered”): known to the installation, and maybe called before, but switched
           off, orphaned, or on an MCP server that is disabled, deleted or has no data class.
+        </p>
+      ) : null}
+      {assumed ? (
+        <p className="muted">
+          Effects marked “assumed” are the CMS’s safe default, not what the tool declares.{' '}
+          {ASSUMED_MEANING}
         </p>
       ) : null}
       <div className="checker-search">

@@ -13,6 +13,7 @@ import { filterSearch, runsSearch } from '@/domain/links'
 import type { Filters } from '@/domain/filters'
 import type { CatalogueRow } from './catalogue-rows'
 import { ParameterList } from './parameter-list'
+import { ASSUMED_MEANING, effectNote, effectWords } from './effect-words'
 import { NotOfferedTag } from '@/components/ui/not-offered-tag'
 import { formatCount } from '@/components/ui/format-count'
 import { TableScroll } from '@/components/ui/table-scroll'
@@ -38,11 +39,6 @@ interface LiveProps {
 }
 const live = (table: Table<CatalogueRow>) => table.options.meta as LiveProps
 const num = formatCount
-const EFFECTS: Record<string, string> = {
-  read_only: 'reads',
-  idempotent_write: 'writes (idempotent)',
-  non_idempotent_write: 'writes (not idempotent)',
-}
 
 /** The catalogue: a real table, sortable by every column by header buttons with aria-sort. */
 export function CatalogueTable(props: CatalogueTableProps) {
@@ -125,15 +121,28 @@ export function CatalogueTable(props: CatalogueTableProps) {
         },
       }),
       helper.accessor(
-        (row) => `${row.tool.effect} ${row.tool.approval ? 1 : 0}${row.tool.input ? 1 : 0}`,
+        (row) =>
+          `${row.tool.effect} ${effectNote(row.tool) ?? ''} ${row.tool.approval ? 1 : 0}${row.tool.input ? 1 : 0}`,
         {
           id: 'effect',
           header: 'Effect',
           cell: (info) => {
-            const { effect, approval, input } = info.row.original.tool
+            const tool = info.row.original.tool
+            const { effect, approval, input } = tool
+            // The server's hints are a third party's claim: shown as words chosen here, never
+            // as its text.
+            const note = effectNote(tool)
             return (
               <span className="checker-stack">
-                <span>{EFFECTS[effect] ?? effect}</span>
+                <span>{effectWords(effect)}</span>
+                {note !== null ? (
+                  <span
+                    className="muted effect-note"
+                    title={tool.effectAssumed === true ? ASSUMED_MEANING : undefined}
+                  >
+                    {note}
+                  </span>
+                ) : null}
                 {approval ? <span className="tag">approval-bound</span> : null}
                 {input ? <span className="tag">input-bound</span> : null}
               </span>
