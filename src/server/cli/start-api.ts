@@ -42,10 +42,6 @@ export async function startApi(
     loadCatalogue(options.tools),
     options.tokens === undefined ? Promise.resolve(null) : loadTokens(options.tokens),
   ])
-  if (builtinTools === null)
-    log(
-      'No --tools: /tools lists only the MCP tools of the database. The checker cannot check built-in tools and the overview cannot tell their approval and input flags; give the built-in catalogue exported from the CMS with --tools <file>.',
-    )
   const db = openDatabase(options.database, {
     write: false,
     statementTimeoutMs: options.statementTimeoutMs,
@@ -93,6 +89,11 @@ export async function startApi(
     }).catch((error: unknown) => {
       throw listenError(error, options)
     })
+    // Said once the start has succeeded: beside a start problem it would only be noise.
+    if (builtinTools === null)
+      log(
+        'No --tools: /tools lists only the MCP tools of the database. The checker cannot check built-in tools and the overview cannot tell their approval and input flags; give the built-in catalogue exported from the CMS with --tools <file>.',
+      )
     // The view is kept fresh, so no answer waits for a refresh.
     const stopRefreshing = summaries.keepFresh()
     return {
