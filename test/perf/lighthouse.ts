@@ -1,6 +1,6 @@
 /**
  * Issue 8, in the browser: Lighthouse 12.2.3 (performance + accessibility) with Debian's Chromium
- * on the built demo's overview and tool report, served with the strict CSP, in the desktop preset
+ * on every page of the built demo (overview, tool report, runs list, a run, checker), served with the strict CSP, in the desktop preset
  * and in Lighthouse's default (throttled mobile) config. Prints a table and JSON of the scores, the
  * key metrics and the audits that cost points; writes every full report (JSON) to
  * test-results/lighthouse/. Figures only, nothing asserted: `npm run lighthouse` after
@@ -23,6 +23,13 @@ import { createInstallation } from '@/mocks/installation'
 const PAGES = [
   { name: 'overview', path: '/?from=2026-09-01&to=2026-11-28&tz=UTC' },
   { name: 'tools', path: '/tools?from=2026-09-01&to=2026-11-28&tz=UTC' },
+  { name: 'runs', path: '/runs?from=2026-09-01&to=2026-11-28&tz=UTC' },
+  // The range's longest run (70 steps, failed) in the default installation.
+  {
+    name: 'run',
+    path: '/runs/f096b1ba-9812-4014-94f8-bb1d09a803d1?from=2026-09-01&to=2026-11-28&tz=UTC',
+  },
+  { name: 'checker', path: '/checker?from=2026-09-01&to=2026-11-28&tz=UTC' },
 ] as const
 const FORM_FACTORS = (process.env.LH_FORM_FACTORS ?? 'desktop,mobile')
   .split(',')
