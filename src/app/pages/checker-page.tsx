@@ -3,6 +3,7 @@ import { useToolSummary } from '@/api'
 import { FilterBar, type ToolOption } from '@/components/filters'
 import { isWritingTool } from '@/domain/contract'
 import { Checker } from '@/features/checker'
+import { useDeferredMount } from '@/components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 import { PAGE_INTROS } from '../shell'
@@ -30,6 +31,10 @@ export function CheckerPage() {
     [catalogue.data, counts, filters],
   )
 
+  // The filter bar and the checker mount in a transition, in slices (no long task), as on the
+  // other pages (decision 0011).
+  const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
+
   return (
     <PageSection intro={PAGE_INTROS['/checker']} zone={null}>
       <InstallationStates
@@ -38,7 +43,7 @@ export function CheckerPage() {
         catalogueErrors={false}
         builtinNeed="The checker cannot show the built-in tools' schemas or check their calls: it answers a call of one as of a tool that is not offered."
       />
-      {filters && meta.data ? (
+      {mounted && filters && meta.data ? (
         <>
           <FilterBar
             filters={filters}
