@@ -41,6 +41,19 @@ describe('rangedWindows', () => {
     expect(w.fullRange).toEqual({ from: '2026-10-29', to: '2026-11-12' })
   })
 
+  it('keeps the side a range leaves within the requested window', () => {
+    // Data 13 ms before the decision and 14 after: the requested windows are 13 ms each. A range
+    // from the decision on empties the before side; the after side stays 13 ms, not 14.
+    const decision = 1_785_542_400_014
+    const data = { earliestMs: decision - 13, latestMs: decision + 13 }
+    const range = { startMs: decision, endMs: decision + 14 }
+    const { counted, requested } = rangedWindows(decision, 1, data, range, 'UTC')
+    expect(requested.lengthMs).toBe(13)
+    expect(counted.emptySide).toBe('before')
+    expect(counted.after).toEqual({ startMs: decision, endMs: decision + 13 })
+    expect(counted.lengthMs).toBe(13)
+  })
+
   it('never counts an instant outside the range, the data or the requested windows', () => {
     const instant = fc.integer({ min: Date.parse('2026-08-01'), max: Date.parse('2027-01-01') })
     fc.assert(

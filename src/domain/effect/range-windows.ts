@@ -44,6 +44,26 @@ export function spanWithin(data: DataSpan, range: InstantRange, decisionMs: numb
   }
 }
 
+/**
+ * `windows` cut to lie inside `outer` (both around the same decision date). A range that empties
+ * one side leaves the other its own data-bounded length, which may reach past the requested
+ * window of equal sides: it is cut back to it.
+ */
+function inside(windows: EffectWindows, outer: EffectWindows): EffectWindows {
+  const length = (w: { startMs: number; endMs: number }) => w.endMs - w.startMs
+  const beforeLen = Math.min(length(windows.before), length(outer.before))
+  const afterLen = Math.min(length(windows.after), length(outer.after))
+  const { decisionMs, requestedDays } = windows
+  const lengthMs = Math.max(beforeLen, afterLen)
+  return {
+    ...windows,
+    before: { startMs: decisionMs - beforeLen, endMs: decisionMs },
+    after: { startMs: decisionMs, endMs: decisionMs + afterLen },
+    lengthMs,
+    bounded: windows.bounded || lengthMs < windows.lengthMs,
+  }
+}
+
 /** The requested and the counted windows around `decisionMs`, and the days holding them all. */
 export function rangedWindows(
   decisionMs: number,
@@ -53,7 +73,10 @@ export function rangedWindows(
   zone: string,
 ): RangedWindows {
   const requested = effectWindows(decisionMs, windowDays, data)
-  const counted = effectWindows(decisionMs, windowDays, spanWithin(data, range, decisionMs))
+  const counted = inside(
+    effectWindows(decisionMs, windowDays, spanWithin(data, range, decisionMs)),
+    requested,
+  )
   const emptiedByRange = counted.emptySide !== requested.emptySide
   return {
     requested,
