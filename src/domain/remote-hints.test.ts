@@ -64,10 +64,18 @@ describe('remoteHintsOf', () => {
 
   it('never throws, and what it reads always fits the contract', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map(String)), (stored) => {
-        const hints = remoteHintsOf(stored)
-        if (hints !== undefined) expect(remoteHintsSchema.strict().parse(hints)).toEqual(hints)
-      }),
+      fc.property(
+        // Any text, any JSON, and JSON cut short (a block the database truncated).
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.json().map((text) => text.slice(0, text.length >> 1)),
+        ),
+        (stored) => {
+          const hints = remoteHintsOf(stored)
+          if (hints !== undefined) expect(remoteHintsSchema.strict().parse(hints)).toEqual(hints)
+        },
+      ),
     )
   })
 
