@@ -53,7 +53,7 @@ function inside(windows: EffectWindows, outer: EffectWindows): EffectWindows {
   const length = (w: { startMs: number; endMs: number }) => w.endMs - w.startMs
   const beforeLen = Math.min(length(windows.before), length(outer.before))
   const afterLen = Math.min(length(windows.after), length(outer.after))
-  const { decisionMs, requestedDays } = windows
+  const { decisionMs } = windows
   const lengthMs = Math.max(beforeLen, afterLen)
   return {
     ...windows,
