@@ -24,7 +24,7 @@ export function RunLoadingTitle({ uuid }: { uuid: string }) {
     }
   }, [])
   return (
-    <h1 ref={ref} id="run-loading-title" className="run-page__loading-title" title={uuid}>
+    <h1 ref={ref} id="run-loading-title" className="name-lines" title={uuid}>
       Run <NameText name={uuid} />
     </h1>
   )

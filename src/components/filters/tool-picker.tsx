@@ -144,7 +144,7 @@ export function ToolPicker({ options, selected, onChange }: ToolPickerProps) {
                           onKeyDown={onKeyDown}
                           onChange={() => toggle(o.name)}
                         />
-                        <span className="truncate tool-picker__name">
+                        <span className="truncate name-lines">
                           <NameText name={o.name} />
                         </span>
                         {o.writing ? <span className="tag">writes</span> : null}

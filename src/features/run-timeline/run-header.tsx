@@ -46,7 +46,7 @@ export function RunHeader({
     <header className="run-header">
       <h1 id="run-title" className="run-header__title">
         Run{' '}
-        <span className="run-header__uuid" title={run.uuid}>
+        <span className="name-lines run-header__uuid" title={run.uuid}>
           <NameText name={run.uuid} />
         </span>
       </h1>
