@@ -6,7 +6,8 @@
  * test-results/lighthouse/. Figures only, nothing asserted: `npm run lighthouse` after
  * `npx vite build --mode demo` (the demo build, its installation generated in the page), or
  * `npm run lighthouse -- api` after `npx vite build` (the production build, the same
- * installation answered from Node). `LH_FORM_FACTORS=desktop` (or `mobile`) runs one preset only.
+ * installation answered from Node). `LH_FORM_FACTORS=desktop` (or `mobile`) runs one preset only;
+ * `LH_PAGES=overview,run` only those pages.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
@@ -31,6 +32,8 @@ const PAGES = [
   },
   { name: 'checker', path: '/checker?from=2026-09-01&to=2026-11-28&tz=UTC' },
 ] as const
+const PAGE_NAMES = process.env.LH_PAGES?.split(',')
+const MEASURED = PAGES.filter((p) => PAGE_NAMES === undefined || PAGE_NAMES.includes(p.name))
 const FORM_FACTORS = (process.env.LH_FORM_FACTORS ?? 'desktop,mobile')
   .split(',')
   .filter((f): f is 'desktop' | 'mobile' => f === 'desktop' || f === 'mobile')
@@ -162,7 +165,7 @@ await mkdir(outDir, { recursive: true })
 const results = []
 try {
   for (const formFactor of FORM_FACTORS) {
-    for (const page of PAGES) {
+    for (const page of MEASURED) {
       const chromium = await launchChromium()
       try {
         const url = new URL(page.path, server.url).toString()
