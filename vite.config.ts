@@ -122,11 +122,23 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
+          // The page's code (rendering, fetching from its origin, the mock API) in jsdom.
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
-          exclude: ['src/server/**'],
+          exclude: ['src/server/**', 'src/domain/**', 'src/checker/**'],
           setupFiles: ['src/testing/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The pure layers (decision 0002) in Node: no DOM to set up for each file.
+          name: 'pure',
+          environment: 'node',
+          include: ['src/domain/**/*.test.ts', 'src/checker/**/*.test.ts'],
+          setupFiles: ['src/testing/node-setup.ts'],
           testTimeout: 20_000,
         },
       },
@@ -138,7 +150,7 @@ export default defineConfig(({ mode }) => ({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
-          setupFiles: ['src/server/testing/setup.ts'],
+          setupFiles: ['src/testing/node-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

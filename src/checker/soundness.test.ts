@@ -5,11 +5,12 @@ import { checkArguments, type MismatchKind } from '.'
 import { schemaArb, toDraft2020 } from './test-support/schema-arbitraries'
 import { sampleValue, seeded } from './test-support/value-samples'
 
-const SCHEMAS = 2_000
+// `RD_SOUNDNESS_SCHEMAS` sizes the run (a few seconds at the default); the floors below scale.
+const SCHEMAS = Number(process.env.RD_SOUNDNESS_SCHEMAS ?? 2_000)
 const VALUES_PER_SCHEMA = 6
 
 describe('soundness against Ajv (draft 2020-12)', () => {
-  it('never refuses a value Ajv accepts', () => {
+  it('never refuses a value Ajv accepts', { timeout: 120_000 }, () => {
     const ajv = new Ajv2020({
       strict: false,
       allErrors: false,
@@ -71,12 +72,12 @@ describe('soundness against Ajv (draft 2020-12)', () => {
       `soundness: Ajv compiling ${Math.round(compileMs)} ms, ${pairs} pairs, ${skipped} skipped, ${refused} refused (${((refused / judged) * 100).toFixed(1)} % of judged)`,
       Object.fromEntries(byKind),
     )
-    expect(judged).toBeGreaterThanOrEqual(10_000)
+    expect(judged).toBeGreaterThanOrEqual(SCHEMAS * 5)
     expect(skipped / pairs).toBeLessThan(0.1)
     // A property that refuses almost nothing proves almost nothing.
     expect(refused / judged).toBeGreaterThan(0.15)
     for (const kind of ['missing', 'null', 'kind', 'enum', 'additional'] as const) {
-      expect(byKind.get(kind) ?? 0).toBeGreaterThan(50)
+      expect(byKind.get(kind) ?? 0).toBeGreaterThan(SCHEMAS / 40)
     }
   })
 })
