@@ -66,7 +66,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'src/server/**/*.mjs'],
+    files: ['test/**/*.{ts,mjs,js}', 'scripts/**/*.ts', '*.config.{ts,js}', 'src/server/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   // Nothing that runs in the browser imports the server (each layer's list below names it too).

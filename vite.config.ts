@@ -137,7 +137,7 @@ export default defineConfig(({ mode }) => ({
           // The pure layers (decision 0002) in Node: no DOM to set up for each file.
           name: 'pure',
           environment: 'node',
-          include: ['src/domain/**/*.test.ts', 'src/checker/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/checker/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['src/testing/node-setup.ts'],
           testTimeout: 20_000,
         },

@@ -57,7 +57,7 @@ interface Seen<S> {
  * Two copies of the state: `live` re-renders at once (the banner is small), `state` as a
  * transition. React restarts a transition whenever an urgent update comes first, so a report
  * that takes longer to draw than the store's publishing interval would never be drawn — and a
- * banner fed from it would stand still (issue 24). Here the banner never waits for the figures,
+ * banner fed from it would stand still. Here the banner never waits for the figures,
  * and once the figures have waited {@link HOLD_AFTER_MS}, the banner's updates ride in their
  * transition (for at most {@link MAX_HOLD_MS} at a time), so partial figures do appear.
  */

@@ -33,7 +33,7 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   } = options
   const installation = createVariantInstallation(variant, { seed, scale })
   const summaryEndpoint = options.summaryEndpoint ?? false
-  // The huge runs (issue 22) are built only when asked for by uuid: the other pages never see them.
+  // The huge runs (decision 0020) are built only when asked for by uuid: the other pages never see them.
   worker.resetHandlers(
     ...createHandlers({ baseUrl, installation, summaryEndpoint, hugeRuns: true }),
   )

@@ -22,7 +22,7 @@ export interface MockFetchOptions {
 export function createMockFetch(options: MockFetchOptions): typeof fetch {
   const { baseUrl, scale, variant, summaryEndpoint } = options
   const installation = createVariantInstallation(variant, { seed: DEFAULT_SEED, scale })
-  // The huge runs (issue 22) are built only when asked for by uuid: the other pages never see them.
+  // The huge runs (decision 0020) are built only when asked for by uuid: the other pages never see them.
   const handlers = createHandlers({ baseUrl, installation, summaryEndpoint, hugeRuns: true })
   const base = baseUrl.replace(/\/+$/, '')
   return async (input, init) => {

@@ -1,4 +1,4 @@
-/** Issue 8, benchmark 5: gzip size of every built chunk and of the initial load (`dist/`). */
+/** Benchmark 5: gzip size of every built chunk and of the initial load (`dist/`). */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'

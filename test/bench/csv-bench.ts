@@ -1,5 +1,5 @@
 /**
- * Issue 8, benchmark 3: the tool-calls CSV of a million rows, ours against `Papa.unparse` with
+ * Benchmark 3 (decision 0004): the tool-calls CSV of a million rows, ours against `Papa.unparse` with
  * `escapeFormulae`, on the same rows in the same run, with peak heap printed.
  */
 import Papa from 'papaparse'

@@ -1,5 +1,5 @@
 /**
- * Issue 8, benchmarks 1 and 2: folding pages into the summary against the floor (`JSON.parse`
+ * Benchmarks 1 and 2 (decision 0013): folding pages into the summary against the floor (`JSON.parse`
  * of the same pages), and the same per-tool and per-day aggregation written with arquero.
  */
 import * as aq from 'arquero'

@@ -1,5 +1,5 @@
 /**
- * Issue 22, in the browser: the tool report of one range in headless Chromium against a running
+ * Decision 0008, in the browser: the tool report of one range in headless Chromium against a running
  * API server — once answered by the server's `/summary`, once folded by the browser from
  * `/runs` (the page is told `/summary` is not offered, as an installation without it answers).
  * Time from navigation to the settled table (export offered, no progress shown), and when the

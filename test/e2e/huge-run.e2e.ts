@@ -1,5 +1,5 @@
 /**
- * Issue 22 on the built demo: the two unlisted runs of 300,000 steps (100,000 rounds of three,
+ * Decision 0020 on the built demo: the two unlisted runs of 300,000 steps (100,000 rounds of three,
  * and one round of all of them) open, say that only part of them is in the page, keep the DOM
  * small, and reach a far round and a far step — by keys, the time bars' round links, the jump
  * fields and the round's pager. Timings are printed by `npm run huge-run`, not asserted here.

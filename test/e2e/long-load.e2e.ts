@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 1: a long load shows its progress on every page that loads — N of M and a bar
+ * A long load shows its progress on every page that loads — N of M and a bar
  * while the figures redraw behind it, partial figures marked as such, and a Resume that shows
  * the load going on at once. The demo at demoScale 40 (~25,000 runs), its main thread slowed
  * four-fold as on a busy laptop, where a report's redraw takes longer than the loader's pace.

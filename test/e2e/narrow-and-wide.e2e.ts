@@ -1,5 +1,5 @@
 /**
- * Issue 24's wide tables, phones and run picture on the built demo: the comparison fits its
+ * Wide tables, phones and the run picture on the built demo: the comparison fits its
  * column with the tool names sticky, names are wrapped rather than cut at 390 px, no page
  * overflows a phone's width, and a run's round tables line up column by column under a picture
  * of the whole run in time.

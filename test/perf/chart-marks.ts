@@ -1,5 +1,5 @@
 /**
- * Issues 8 and 23, in the browser: for every chart on the built demo's tool report and overview,
+ * Decision 0016, in the browser: for every chart on the built demo's tool report and overview,
  * for a week, 92 days, a year and all recorded data — how many marks it draws and the main-thread
  * tasks it causes, at 1× and 4× CPU (CDP `Emulation.setCPUThrottlingRate`). Goals: a few hundred
  * marks at most; no chart task over 200 ms at 1×. Figures only, nothing asserted:

@@ -1,5 +1,5 @@
 /**
- * Issue 22, in the browser: the run page on the built demo's two unlisted runs of 300,000 steps
+ * Decision 0020, in the browser: the run page on the built demo's two unlisted runs of 300,000 steps
  * (`src/mocks/variants/huge-runs.ts`: 100,000 rounds of 3 steps, and one round of 300,000) —
  * time until the first round is on screen, the longest main-thread task (Long Tasks API), the
  * DOM's element count, and the longest task while scrolling to the end of the page. Figures

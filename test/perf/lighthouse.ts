@@ -1,5 +1,5 @@
 /**
- * Issue 8, in the browser: Lighthouse 12.2.3 (performance + accessibility) with Debian's Chromium
+ * Decision 0011, in the browser: Lighthouse 12.2.3 (performance + accessibility) with Debian's Chromium
  * on every page of the built demo (overview, tool report, runs list, a run, checker), served with the strict CSP, in the desktop preset
  * and in Lighthouse's default (throttled mobile) config. Prints a table and JSON of the scores, the
  * key metrics and the audits that cost points; writes every full report (JSON) to

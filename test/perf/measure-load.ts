@@ -1,5 +1,5 @@
 /**
- * Issue 8, in the browser: loads the tool report of the demo at ~100,000 runs (demoScale 168) in
+ * Decisions 0009 and 0011, in the browser: loads the tool report of the demo at ~100,000 runs (demoScale 168) in
  * headless Chromium and prints what a person would feel — long main-thread tasks, the JS heap
  * after the load (the page's and every worker's), how long the load took, and how long
  * switching back to seen filters takes.

@@ -1,6 +1,7 @@
 /**
  * The parts every generated fast parser (`fast-runs-page.ts`, `fast-summary.ts`, written by
- * `fast-parser-source.ts`) is built from, written once here rather than into each file.
+ * `npm run write:parsers` from scripts/fast-parsers) is built from, written once here rather than
+ * into each file.
  */
 
 /** What a part of a generated parser returns for a value its schema would reject. */

@@ -3,15 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { z } from '../zod'
 import * as checks from './fast-checks'
 import { fastRunsPage } from './fast-runs-page'
-import { fastParserSource, RUNS_PAGE } from './fast-parser-source'
 import { instantSchema } from './instant'
 import { runsPageSchema } from './run'
-
-describe('fast-runs-page.ts', () => {
-  it('is the code written from runsPageSchema', async () => {
-    await expect(await fastParserSource(RUNS_PAGE)).toMatchFileSnapshot('./fast-runs-page.ts')
-  })
-})
 
 describe('the leaf checks it calls', () => {
   const exported: [string, unknown][] = [

@@ -1,15 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { fastChecks } from './fast-checks'
-import { fastParserSource, SUMMARY } from './fast-parser-source'
 import { fastSummaryResponse } from './fast-summary'
 import { summaryDaySchema, summaryOutcomeSchema, summaryResponseSchema } from './summary'
-
-describe('fast-summary.ts', () => {
-  it('is the code written from summaryResponseSchema', async () => {
-    await expect(await fastParserSource(SUMMARY)).toMatchFileSnapshot('./fast-summary.ts')
-  })
-})
 
 describe('the leaf checks of /summary', () => {
   const value = fc.oneof(

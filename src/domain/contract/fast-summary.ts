@@ -1,6 +1,6 @@
-// Written from summaryResponseSchema (summary.ts) by fast-parser-source.ts; do not edit. After a
-// contract change, fast-summary.test.ts fails until this command writes the file anew:
-// npx vitest run src/domain/contract --update
+// Written from summaryResponseSchema (summary.ts) by scripts/fast-parsers; do not edit.
+// After a contract change, scripts/fast-parsers/written.test.ts fails until `npm run write:parsers`
+// writes the file anew.
 import {
   hasCodeOnlyWhenRefused,
   isSummaryDay,

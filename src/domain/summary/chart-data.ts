@@ -14,7 +14,7 @@ export const MONTHLY_AFTER_DAYS = 371
 /**
  * The most buckets a series has: a range of more calendar months than this is charted by
  * calendar quarter, so a chart never has more than 53 buckets of up to six outcome segments, at
- * most a few hundred marks, however long the range (issue 8; ten years are 41 quarters).
+ * most a few hundred marks, however long the range (decision 0016; ten years are 41 quarters).
  */
 export const MAX_MONTH_BUCKETS = 53
 export const OTHER_TOOLS_LABEL = 'other tools'

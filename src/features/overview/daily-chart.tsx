@@ -46,7 +46,7 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
   const empty = state?.status === 'done' && Object.keys(state.summary.byDay).length === 0
   // Drawn once the load has stopped (done, or broken off with what it has): recharts draws a
   // chart in one long main-thread task, and redrawing it for every arriving page repeated that
-  // task while the figures above were loading too (issue 23). The banner shows the progress.
+  // task while the figures above were loading too (decision 0016). The banner shows the progress.
   const stopped = state !== null && state.status !== 'loading' && state.status !== 'waiting'
   const unreadable = state?.summary.unreadableToolSteps ?? 0
   return (

@@ -23,7 +23,7 @@ export interface RunTimelineProps {
 }
 
 /**
- * From this many steps on, the timeline is windowed (issue 22, decision 0019): only the rounds
+ * From this many steps on, the timeline is windowed (decisions 0019 and 0020): only the rounds
  * near the view are rendered. Smaller runs render every round, as they always have.
  */
 export const WINDOWED_FROM_STEPS = 2_000

@@ -17,7 +17,7 @@ export interface CreateHandlersOptions {
    */
   summaryEndpoint?: boolean
   /**
-   * Also answer `/runs/:uuid` for the two huge unlisted runs of `HUGE_RUN_UUIDS` (issue 22, the
+   * Also answer `/runs/:uuid` for the two huge unlisted runs of `HUGE_RUN_UUIDS` (decision 0020, the
    * demo's). Default false.
    */
   hugeRuns?: boolean

@@ -1,10 +1,10 @@
 import type { MockRun, MockStep } from '../installation'
 
-/** 300,000 steps: the size issue 22 asks the dashboard to stay responsive at. */
+/** 300,000 steps: the size the run page stays responsive at (decision 0020). */
 export const HUGE_RUN_STEPS = 300_000
 
 /**
- * The demo's two huge runs (issue 22), served by `/runs/:uuid` only — never listed, so the
+ * The demo's two huge runs (decision 0020), served by `/runs/:uuid` only — never listed, so the
  * demo's other pages do not change: 100,000 rounds of 3 steps, and one round of 300,000 steps.
  */
 export const HUGE_RUN_UUIDS = {

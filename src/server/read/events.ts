@@ -10,7 +10,7 @@ import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './ste
 
 /**
  * Event rows read per statement, and so the most the server holds of a run's steps at once: a
- * run of 300,000 steps is read and sent in pieces, never whole (issue 22). Runs smaller than this
+ * run of 300,000 steps is read and sent in pieces, never whole (decision 0020). Runs smaller than this
  * are read together, several in one statement.
  */
 export const STEP_ROWS_PER_STATEMENT = 5000

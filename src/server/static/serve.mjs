@@ -22,7 +22,7 @@ import { createReadStream } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import path from 'node:path'
 
-/** The policy served with `csp: true` (issue 9: zero violations while every page is used). */
+/** The policy served with `csp: true` (no violation while every page is used: the browser tests count them). */
 export const STRICT_CSP = [
   "default-src 'self'",
   "script-src 'self'",

@@ -1,11 +1,12 @@
-// Writes fast-runs-page.ts and fast-summary.ts from their schemas (imported by their tests only).
+// The source of src/domain/contract's fast-runs-page.ts and fast-summary.ts, written from their
+// zod schemas (decision 0013). `npm run write:parsers` writes them; a unit test compares them.
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
-import { z } from '../zod'
-import * as checks from './fast-checks'
-import * as instant from './instant'
-import * as run from './run'
-import * as summary from './summary'
+import { z } from '@/domain/zod'
+import * as checks from '@/domain/contract/fast-checks'
+import * as instant from '@/domain/contract/instant'
+import * as run from '@/domain/contract/run'
+import * as summary from '@/domain/contract/summary'
 
 /** The modules whose exports the written code may call, by the path it imports them from. */
 const MODULES: Record<string, Record<string, unknown>> = {
@@ -22,12 +23,15 @@ export interface FastTarget {
   module: string
   schemaName: string
   type: string
-  /** The exported function's name, and the file it is written to (beside this one). */
+  /** The exported function's name, and the file it is written to (in src/domain/contract). */
   name: string
   file: string
   /** The body's lines of the function's doc comment. */
   doc: string
 }
+
+/** Where the written files go. */
+export const CONTRACT_DIR = fileURLToPath(new URL('../../src/domain/contract/', import.meta.url))
 
 export const RUNS_PAGE: FastTarget = {
   schema: run.runsPageSchema,
@@ -185,10 +189,9 @@ export async function fastParserSource(target: FastTarget): Promise<string> {
     imports.push(`import type { ${target.type} } from '${target.module}'`)
   }
   imports.push(`import { INVALID, isObject, listOf } from './fast-parse-parts'`)
-  const test = target.file.replace(/\.ts$/, '.test.ts')
-  const source = `// Written from ${target.schemaName} (${target.module.slice(2)}.ts) by fast-parser-source.ts; do not edit. After a
-// contract change, ${test} fails until this command writes the file anew:
-// npx vitest run src/domain/contract --update
+  const source = `// Written from ${target.schemaName} (${target.module.slice(2)}.ts) by scripts/fast-parsers; do not edit.
+// After a contract change, scripts/fast-parsers/written.test.ts fails until \`npm run write:parsers\`
+// writes the file anew.
 ${imports.join('\n')}
 
 /**
