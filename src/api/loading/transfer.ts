@@ -4,6 +4,7 @@ import { copySummary, type ToolSummary } from '@/domain/summary'
 import { copyCounts } from '@/domain/summary/records'
 import { ContractError, HtmlPageError, HttpError, NetworkError, TimeoutError } from '../errors'
 import type { FolderKind } from './folder-specs'
+import { messageOf } from '@/domain/message-of'
 
 /**
  * How a summary travels from the worker to the page after each page of runs: whole (small
@@ -111,7 +112,7 @@ export function encodeError(error: unknown): ErrorData {
     const { endpoint, path, expected } = error
     return { kind: 'contract', endpoint, path, expected }
   }
-  return { kind: 'other', message: error instanceof Error ? error.message : String(error) }
+  return { kind: 'other', message: messageOf(error) }
 }
 
 /** The error {@link encodeError} described, as the same class again. */

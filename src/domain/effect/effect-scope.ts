@@ -2,6 +2,7 @@ import type { Tool } from '../contract'
 import { createScope, type SummaryScope } from '../summary'
 import { dayOf } from '../time'
 import type { EffectWindows } from './windows'
+import { compareStrings } from '../summary/records'
 
 /** The catalogue facts the fold reads. */
 export type CatalogueFlags = Pick<Tool, 'name' | 'source' | 'approval' | 'input'>
@@ -26,7 +27,7 @@ const sortedNames = (tools: readonly CatalogueFlags[], keep: (t: CatalogueFlags)
   tools
     .filter(keep)
     .map((t) => t.name)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(compareStrings)
 
 /**
  * The scope of the windows for the selected `tools` (empty = every tool). Empty windows give a

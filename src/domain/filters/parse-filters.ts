@@ -12,6 +12,7 @@ import { dataDays, presetRange } from './preset-range'
 import { rangeProblem } from './range-problem'
 import { readMany, readSingle, type UncheckedSearch } from './read-param'
 import { zoneParam } from './zone-param'
+import { compareStrings } from '../summary/records'
 
 export interface ParsedFilters {
   filters: Filters
@@ -146,5 +147,5 @@ function parseTools(raw: UncheckedSearch, context: FilterContext, ignored: strin
     ignored.push(`Ignored ${list}: not ${unknown.length === 1 ? 'a known tool' : 'known tools'}`)
   }
   const kept = known === null ? values : values.filter((tool) => known.has(tool))
-  return [...new Set(kept)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  return [...new Set(kept)].sort(compareStrings)
 }

@@ -1,6 +1,7 @@
 import type { z } from '@/domain/zod'
 import type { summaryResponseSchema } from '@/domain/contract'
 import type { Installation, MockRun } from '../installation'
+import { compareStrings } from '@/domain/summary/records'
 
 /** A `GET /summary` body as the mock serves it. */
 export type MockSummary = z.input<typeof summaryResponseSchema>
@@ -31,8 +32,6 @@ function localDay(ms: number, tz: string): string {
   const part = (type: string) => format.formatToParts(ms).find((p) => p.type === type)?.value
   return `${part('year')}-${part('month')}-${part('day')}`
 }
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Every run `/runs` would list for the query, a page of 500 at a time. */
 function* matchingRuns(installation: Installation, query: SummaryQuery): Generator<MockRun> {
@@ -106,17 +105,17 @@ export function aggregateSummary(
     if (refused) runsWithRefusal++
     if (failed) runsWithFailure++
   }
-  const rows = [...groups.entries()].sort(([a], [b]) => byText(a, b)).map(([, row]) => row)
+  const rows = [...groups.entries()].sort(([a], [b]) => compareStrings(a, b)).map(([, row]) => row)
   return {
     runs,
     runsWithCalls,
     runsWithRefusal,
     runsWithFailure,
     runsByStatus: [...statuses]
-      .sort(([a], [b]) => byText(a, b))
+      .sort(([a], [b]) => compareStrings(a, b))
       .map(([status, count]) => ({ status, runs: count })),
     rows,
-    stepKinds: [...kinds].sort(byText),
+    stepKinds: [...kinds].sort(compareStrings),
     ...(unreadableToolSteps > 0 ? { unreadableToolSteps } : {}),
   }
 }

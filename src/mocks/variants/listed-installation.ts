@@ -1,7 +1,6 @@
 import type { RunQuery } from '@/domain/api-query'
 import type { Installation, MockMeta, MockRun, ToolDefinition } from '../installation'
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+import { compareStrings } from '@/domain/summary/records'
 
 /**
  * An installation that serves a given list of runs, with every query answered the plain way (a
@@ -15,7 +14,7 @@ export function createListedInstallation(options: {
   runs: readonly MockRun[]
 }): Installation {
   const runs = [...options.runs].sort(
-    (a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || byText(a.uuid, b.uuid),
+    (a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || compareStrings(a.uuid, b.uuid),
   )
   const byUuid = new Map(runs.map((run, position) => [run.uuid, position]))
   const matches = (run: MockRun, query: RunQuery): boolean => {

@@ -1,6 +1,7 @@
 /** `npm run api -- --database <url> …`: the diagnostics API over the CMS's own tables. */
 import { API_USAGE, asksForHelp, parseApiOptions, UsageError } from './options'
 import { startApi } from './start-api'
+import { messageOf } from '@/domain/message-of'
 
 const log = (line: string): void => {
   process.stderr.write(`${new Date().toISOString()} ${line}\n`)
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.stderr.write(`${messageOf(error)}\n`)
   if (error instanceof UsageError) process.stderr.write(`${API_USAGE}\n`)
   process.exit(error instanceof UsageError ? 2 : 1)
 })

@@ -4,6 +4,7 @@
  */
 import { grantStatements } from '../setup/grants'
 import { asksForHelp } from './options'
+import { messageOf } from '@/domain/message-of'
 
 const USAGE = `Usage: npm run api:grants -- --database <postgres://…/db | mysql://…/db> --user <name>`
 
@@ -37,6 +38,6 @@ function main(argv: string[]): void {
 try {
   main(process.argv.slice(2))
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.stderr.write(`${messageOf(error)}\n`)
   process.exit(2)
 }

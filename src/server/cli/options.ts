@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { hostNameOf } from '../http/host-check'
 import { parseArgs } from 'node:util'
+import { messageOf } from '@/domain/message-of'
 
 /** A command line that cannot be used, said in one sentence (and the usage). */
 export class UsageError extends Error {
@@ -99,7 +100,7 @@ function readOptions(argv: string[], names: readonly string[]): Values {
       allowPositionals: false,
     }).values as Record<string, string | undefined>
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
+    throw new UsageError(messageOf(error))
   }
   const database = values.database
   if (database === undefined) throw new UsageError('--database is required.')

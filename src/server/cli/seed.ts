@@ -5,6 +5,7 @@ import { openDatabase, redactUrl } from '../db/open-database'
 import { builtinCatalogueFile } from '../seed/catalogue-rows'
 import { seedInstallation } from '../seed/seed-installation'
 import { asksForHelp, parseSeedOptions, SEED_USAGE, UsageError } from './options'
+import { messageOf } from '@/domain/message-of'
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2)
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.stderr.write(`${messageOf(error)}\n`)
   if (error instanceof UsageError) process.stderr.write(`${SEED_USAGE}\n`)
   process.exit(error instanceof UsageError ? 2 : 1)
 })

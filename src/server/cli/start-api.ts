@@ -12,6 +12,7 @@ import { checkHost } from '../http/host-check'
 import { listen, type Listening } from '../http/listen'
 import { EVENTS, RUNS } from '../sql/tables'
 import { listensOnLoopbackOnly, StartError, UsageError, type ApiOptions } from './options'
+import { messageOf } from '@/domain/message-of'
 
 export interface RunningApi extends Listening {
   db: Database
@@ -53,7 +54,7 @@ export async function startApi(
     await db.query(`SELECT 1 AS one FROM ${EVENTS} WHERE 1 = 0`)
   } catch (error) {
     await db.close().catch(() => undefined)
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = messageOf(error)
     throw new StartError(
       `The database ${redactUrl(options.database)} cannot be read as the CMS's run tables: ${reason}`,
     )
@@ -142,7 +143,7 @@ async function stateFile(
   try {
     return await viewFileIn(dir, database)
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error)
+    const why = messageOf(error)
     log(
       `summary view: cannot use the state folder ${dir} (${why}); the view is kept in memory only and counted afresh at every start`,
     )

@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
+import { messageOf } from '@/domain/message-of'
 
 /**
  * MariaDB and MySQL through a mysql2 pool. `write: false` makes every session read-only; reads
@@ -37,7 +38,7 @@ export function openMysql(
         connection = await pool.getConnection()
       } catch (error) {
         throw new DatabaseUnavailableError(
-          `MariaDB/MySQL did not accept a connection: ${reason(error)}`,
+          `MariaDB/MySQL did not accept a connection: ${messageOf(error)}`,
         )
       }
       let broken = false
@@ -48,7 +49,7 @@ export function openMysql(
       } catch (error) {
         broken = isUnavailable(error)
         if (broken) {
-          throw new DatabaseUnavailableError(`MariaDB/MySQL did not answer: ${reason(error)}`)
+          throw new DatabaseUnavailableError(`MariaDB/MySQL did not answer: ${messageOf(error)}`)
         }
         throw error
       } finally {
@@ -69,8 +70,4 @@ function isUnavailable(error: unknown): boolean {
   // 1969: query interrupted by max_statement_time; 3024: by max_execution_time.
   if (e?.errno === 1969 || e?.errno === 3024) return true
   return typeof e?.code === 'string' && /^(ECONN|ETIMEDOUT|PROTOCOL_|ER_CON_COUNT)/.test(e.code)
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

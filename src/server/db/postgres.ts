@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
+import { messageOf } from '@/domain/message-of'
 
 /**
  * `pg_temp.rd_jsonb(text)`: the text as jsonb, or NULL when it is not JSON. PostgreSQL 15 has no
@@ -71,7 +72,7 @@ export function openPostgres(
         client = await pool.connect()
       } catch (error) {
         throw new DatabaseUnavailableError(
-          `PostgreSQL did not accept a connection: ${reason(error)}`,
+          `PostgreSQL did not accept a connection: ${messageOf(error)}`,
         )
       }
       let broken = false
@@ -82,7 +83,7 @@ export function openPostgres(
       } catch (error) {
         broken = isConnectionError(error)
         if (broken || isTimeout(error)) {
-          throw new DatabaseUnavailableError(`PostgreSQL did not answer: ${reason(error)}`)
+          throw new DatabaseUnavailableError(`PostgreSQL did not answer: ${messageOf(error)}`)
         }
         throw error
       } finally {
@@ -107,8 +108,4 @@ function isConnectionError(error: unknown): boolean {
     typeof code === 'string' &&
     (code.startsWith('08') || code === '57P01' || code === 'ECONNREFUSED' || code === 'ECONNRESET')
   )
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
 import { registerFunctions } from './sqlite-functions.mjs'
+import { messageOf } from '@/domain/message-of'
 
 interface Job {
   resolve: (rows: Row[]) => void
@@ -57,7 +58,9 @@ export function openSqlite(
   try {
     db = new BetterSqlite3(path, { readonly: !options.write, fileMustExist: !options.write })
   } catch (error) {
-    throw new DatabaseUnavailableError(`SQLite database ${path} cannot be opened: ${reason(error)}`)
+    throw new DatabaseUnavailableError(
+      `SQLite database ${path} cannot be opened: ${messageOf(error)}`,
+    )
   }
   // A writer holding the file longer than this makes the read answer 503, not wait on.
   const busyTimeoutMs = Math.min(options.busyTimeoutMs, 5000)
@@ -84,7 +87,7 @@ function onThisThread(db: BetterSqlite3.Database): Database {
         return Promise.resolve(statement.all(...params) as Row[])
       } catch (error) {
         const code = (error as { code?: unknown }).code
-        return Promise.reject(failureOf(reason(error), typeof code === 'string' ? code : null))
+        return Promise.reject(failureOf(messageOf(error), typeof code === 'string' ? code : null))
       }
     },
     close: () => {
@@ -127,7 +130,7 @@ function inWorkers(path: string, busyTimeoutMs: number, count: number): Database
       const at = readers.indexOf(reader)
       if (!closed && at >= 0) readers[at] = start()
     }
-    worker.on('error', (error) => fail(reason(error)))
+    worker.on('error', (error) => fail(messageOf(error)))
     worker.on('exit', (code) => fail(`exit code ${code}`))
     return reader
   }
@@ -155,8 +158,4 @@ function inWorkers(path: string, busyTimeoutMs: number, count: number): Database
       jobs.clear()
     },
   }
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

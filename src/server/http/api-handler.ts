@@ -11,6 +11,7 @@ import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
 import { AnswerGate, AnswersBusyError } from './answer-gate'
 import { ClientGoneError, sendError, sendJson, sendJsonStream, sendJsonText } from './respond'
+import { messageOf } from '@/domain/message-of'
 
 /** Where the dashboard looks for the API by default. */
 export const API_BASE = '/api/diagnostics/v1'
@@ -169,7 +170,7 @@ function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
     return
   }
   if (res.headersSent) {
-    context.log(`failed while answering: ${error instanceof Error ? error.message : String(error)}`)
+    context.log(`failed while answering: ${messageOf(error)}`)
     res.destroy()
     return
   }

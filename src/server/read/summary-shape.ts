@@ -1,6 +1,7 @@
 import type { SummaryParams } from '@/domain/api-query'
 import type { Step, SummaryResponse } from '@/domain/contract'
 import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
+import { compareStrings } from '@/domain/summary/records'
 
 export type SummaryQuery = Extract<SummaryParams, { ok: true }>
 type Row = SummaryResponse['rows'][number]
@@ -18,8 +19,6 @@ export interface RunCounts {
   unreadable: number
   byStatus: ReadonlyMap<string, number>
 }
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A row's tool, outcome and code, and the text that orders rows of one day. */
 export interface RowKey {
@@ -67,10 +66,10 @@ export class SummaryRows {
   sorted(): Row[] {
     const orders = new Set<string>()
     for (const rows of this.days.values()) for (const order of rows.keys()) orders.add(order)
-    const rank = new Map([...orders].sort(byText).map((order, index) => [order, index]))
+    const rank = new Map([...orders].sort(compareStrings).map((order, index) => [order, index]))
     const rankOf = (order: string) => rank.get(order) ?? 0
     return [...this.days.keys()]
-      .sort(byText)
+      .sort(compareStrings)
       .flatMap((day) =>
         [...(this.days.get(day) ?? [])]
           .sort(([a], [b]) => rankOf(a) - rankOf(b))
@@ -97,9 +96,9 @@ export function summaryOf(
     runsWithFailure: runs.withFailure,
     runsByStatus: [...runs.byStatus]
       .map(([status, count]) => ({ status, runs: count }))
-      .sort((a, b) => byText(a.status, b.status)),
+      .sort((a, b) => compareStrings(a.status, b.status)),
     rows: rows.sorted(),
-    stepKinds: [...new Set(stepKinds)].filter((kind) => kind !== '').sort(byText),
+    stepKinds: [...new Set(stepKinds)].filter((kind) => kind !== '').sort(compareStrings),
   }
   if (runs.unreadable > 0) summary.unreadableToolSteps = runs.unreadable
   return summary

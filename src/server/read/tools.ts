@@ -3,6 +3,7 @@ import { isOffered, isServerUsable, type ToolSwitches } from '@/domain/offered-t
 import { REMOTE_ANNOTATIONS_MAX_LENGTH, remoteHintsOf } from '@/domain/remote-hints'
 import { num, text, type Database, type Row } from '../db/database'
 import { MCP_SERVERS, MCP_TOOLS, TOOL_GROUP_STATES, TOOL_STATES } from '../sql/tables'
+import { messageOf } from '@/domain/message-of'
 
 /** What `/tools` serves, and the MCP rows it left out with the reason (for the log). */
 export interface Catalogue {
@@ -56,7 +57,7 @@ async function readMcpRows(db: Database, skipped: string[]): Promise<Row[]> {
   } catch (error) {
     if (!isUnreadableColumn(error)) throw error
     const rows = await select('NULL AS remote_annotations')
-    const why = error instanceof Error ? error.message : String(error)
+    const why = messageOf(error)
     skipped.push(`every MCP tool's "remoteHints": remote_annotations cannot be read (${why})`)
     return rows
   }
@@ -91,7 +92,7 @@ async function readSwitches(db: Database, skipped: string[]): Promise<ToolSwitch
     ])
     return { tools, groups }
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error)
+    const why = messageOf(error)
     skipped.push(`every tool's "offered": the tool switches cannot be read (${why})`)
     return null
   }

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import mysql from 'mysql2/promise'
 import pg from 'pg'
 import type { Engine } from '../db/database'
+import { messageOf } from '@/domain/message-of'
 
 export const ENGINE_URLS = {
   postgres: process.env.RD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -50,7 +51,7 @@ async function answers(engine: Engine): Promise<string | null> {
     }
     return null
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    return messageOf(error)
   }
 }
 

@@ -16,6 +16,7 @@ import {
   type Probe,
   type SavedView,
 } from './view-file'
+import { messageOf } from '@/domain/message-of'
 
 export interface SummaryViewOptions {
   /** An answer that finds the view of the tables older than this (ms) starts a refresh. */
@@ -125,7 +126,7 @@ export class SummaryView {
           `summary view: read ${file} (${saved.settled.size} groups up to uid ${saved.settledUid}); reading what changed since`,
         )
       } catch (error) {
-        const why = error instanceof Error ? error.message : String(error)
+        const why = messageOf(error)
         if (error instanceof ViewFileError || error instanceof StaleViewError) {
           this.log(`summary view: not using ${file}: ${why}; counting the installation afresh`)
         } else {
@@ -196,7 +197,7 @@ export class SummaryView {
   /** Starts building (or refreshing) without waiting; a failure is logged and retried later. */
   warm(): void {
     this.current().catch((error: unknown) => {
-      this.log(`summary view: ${error instanceof Error ? error.message : String(error)}`)
+      this.log(`summary view: ${messageOf(error)}`)
     })
   }
 
@@ -406,7 +407,7 @@ export class SummaryView {
         this.savedUid = settledUid
         this.savedAt = this.now()
       } catch (error) {
-        const why = error instanceof Error ? error.message : String(error)
+        const why = messageOf(error)
         this.log(
           `summary view: cannot save ${file} (${why}); the next start counts from the last saved view, or afresh`,
         )
