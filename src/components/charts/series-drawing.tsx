@@ -1,14 +1,11 @@
 import { useCallback, useRef, type FocusEvent, type KeyboardEvent } from 'react'
 import {
-  Bar,
   BarChart,
   Brush,
   CartesianGrid,
   ReferenceLine,
-  Tooltip,
   XAxis,
   YAxis,
-  type BarRectangleItem,
   type TooltipContentProps,
 } from 'recharts'
 import type { SeriesPoint } from '@/domain/summary'
@@ -17,6 +14,7 @@ import { AxisTick } from './axis-tick'
 import { niceScale } from './axis-scale'
 import { ChartTooltip } from './chart-tooltip'
 import { noGridLines } from './grid-lines'
+import { outcomeBars, outcomeTooltip } from './outcome-bars'
 import type { OUTCOME_SERIES, OutcomeSeriesKey } from './outcome-colors'
 import { stackMax } from './stack-bars'
 import { labelInterval } from './use-chart-width'
@@ -131,28 +129,11 @@ export function SeriesDrawing(props: SeriesDrawingProps) {
             <AxisTick {...tick} format={(v) => formatCount(Number(v))} anchor="end" dy={4} />
           )}
         />
-        <Tooltip
-          content={tooltip}
-          filterNull={false}
-          isAnimationActive={false}
-          cursor={{ className: 'chart__cursor' }}
-        />
-        {series.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            stackId="outcome"
-            fill={s.color}
-            isAnimationActive={false}
-            className="chart-series"
-            onClick={
-              onSegmentClick
-                ? (item: BarRectangleItem) => onSegmentClick(item.payload as SeriesPoint, s.key)
-                : undefined
-            }
-          />
-        ))}
+        {outcomeTooltip(tooltip)}
+        {outcomeBars(
+          series,
+          onSegmentClick && ((datum, key) => onSegmentClick(datum as SeriesPoint, key)),
+        )}
         {markerKey === null ? null : (
           <ReferenceLine
             x={markerKey}

@@ -1,13 +1,4 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type BarRectangleItem,
-  type TooltipContentProps,
-} from 'recharts'
+import { BarChart, CartesianGrid, XAxis, YAxis, type TooltipContentProps } from 'recharts'
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react'
 import type { ToolBar } from '@/domain/summary'
 import { formatCount } from '../ui/format-count'
@@ -15,6 +6,7 @@ import { AxisTick } from './axis-tick'
 import { niceScale } from './axis-scale'
 import { ChartTooltip } from './chart-tooltip'
 import { noGridLines } from './grid-lines'
+import { outcomeBars, outcomeTooltip } from './outcome-bars'
 import { approxTextWidth, shortLabel } from './label-text'
 import type { OUTCOME_SERIES, OutcomeSeriesKey } from './outcome-colors'
 import { stackMax } from './stack-bars'
@@ -112,31 +104,15 @@ export function ToolBarsDrawing(props: ToolBarsDrawingProps) {
             />
           )}
         />
-        <Tooltip
-          content={tooltip}
-          filterNull={false}
-          isAnimationActive={false}
-          cursor={{ className: 'chart__cursor' }}
-        />
-        {series.map((s) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            stackId="outcome"
-            fill={s.color}
-            isAnimationActive={false}
-            className="chart-series"
-            onClick={
-              onSegmentClick
-                ? (item: BarRectangleItem) => {
-                    const tool = (item.payload as ToolBar).tool
-                    if (tool !== null) onSegmentClick(tool, s.key)
-                  }
-                : undefined
-            }
-          />
-        ))}
+        {outcomeTooltip(tooltip)}
+        {outcomeBars(
+          series,
+          onSegmentClick &&
+            ((datum, key) => {
+              const tool = (datum as ToolBar).tool
+              if (tool !== null) onSegmentClick(tool, key)
+            }),
+        )}
       </BarChart>
     </div>
   )

@@ -1,4 +1,4 @@
-import type { Step } from '@/domain/contract'
+import type { Step, UnreadableStep } from '@/domain/contract'
 import { DenialReader } from '@/domain/denied-calls'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
@@ -6,7 +6,7 @@ import { bound, integerIn, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
 import { inSlices } from '../turns'
-import { placeOf, stepFromRow, unreadableStep, type UnreadableStep } from './step-from-row'
+import { placeOf, stepFromRow, unreadableStep } from './step-from-row'
 
 /**
  * Event rows read per statement, and so the most the server holds of a run's steps at once: a

@@ -1,20 +1,7 @@
-import { stepSchema, type Step } from '@/domain/contract'
+import { stepSchema, type Step, type UnreadableStep } from '@/domain/contract'
 import { num, text, type Row } from '../db/database'
 import { parseJsonText } from './json-text'
 import { keyAlias, PAYLOAD_KEYS, type PayloadKey } from '../sql/payload-keys'
-
-/** A recorded step the server could not read fully, as the answer reports it (never its text). */
-export interface UnreadableStep {
-  sequence: number
-  kind: string
-  round: number
-  occurredAt: string
-  /** The tool, when its name could be read. */
-  toolName?: string
-  /** Whether the step is still listed among the run's steps, without the fields that were bad. */
-  listed: boolean
-  reason: string
-}
 
 /** What one event row becomes: a contract step, a write to attach to its tool step, or both. */
 export interface ReadStep {

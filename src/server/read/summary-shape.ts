@@ -7,9 +7,6 @@ export type SummaryQuery = Extract<SummaryParams, { ok: true }>
 type Row = SummaryResponse['rows'][number]
 type OutcomeFields = Pick<Step, 'toolRefusal' | 'toolIsError' | 'toolDenied'>
 
-/** `GET /summary` as the server answers it; `unreadableToolSteps` only when some were. */
-export type ServedSummary = SummaryResponse & { unreadableToolSteps?: number }
-
 /** The per-run figures of a summary, however they were counted. */
 export interface RunCounts {
   runs: number
@@ -84,8 +81,8 @@ export function summaryOf(
   rows: SummaryRows,
   runs: RunCounts,
   stepKinds: Iterable<string>,
-): ServedSummary {
-  const summary: ServedSummary = {
+): SummaryResponse {
+  const summary: SummaryResponse = {
     from: query.fromText,
     to: query.toText,
     tz: query.tz,

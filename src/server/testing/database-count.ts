@@ -1,3 +1,4 @@
+import type { SummaryResponse } from '@/domain/contract'
 import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import { bucketDay, createDayBuckets, dayOf } from '@/domain/time'
 import { num, text, type Database } from '../db/database'
@@ -6,16 +7,9 @@ import { bound, join, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, RUNS } from '../sql/tables'
 import { namesOneOf, secondsFrom } from '../read/run-match'
 import { decodeOutcomeFields, pairSql, type OutcomePairs } from '../read/outcome-pairs'
-import {
-  summaryOf,
-  SummaryRows,
-  type ServedSummary,
-  type SummaryQuery,
-} from '../read/summary-shape'
+import { summaryOf, SummaryRows, type SummaryQuery } from '../read/summary-shape'
 import { timeBuckets } from './time-buckets'
 import { denyingRuns, stepsWithOpeners } from '../read/turn-opener'
-
-export type { ServedSummary } from '../read/summary-shape'
 
 /**
  * A reference for the tests, never served (decision 0022: the server counts one way, its view).
@@ -27,7 +21,7 @@ export type { ServedSummary } from '../read/summary-shape'
  * written in SQL. Which raw texts are refused, failed or unreadable is then bound into the
  * per-run statement as values.
  */
-export async function countSummary(db: Database, query: SummaryQuery): Promise<ServedSummary> {
+export async function countSummary(db: Database, query: SummaryQuery): Promise<SummaryResponse> {
   const d = DIALECTS[db.engine]
   const from = secondsFrom(query.from)
   const to = secondsFrom(query.to)

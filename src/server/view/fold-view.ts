@@ -1,3 +1,4 @@
+import type { SummaryResponse } from '@/domain/contract'
 import { bucketIndex, createDayBuckets, dayOf } from '@/domain/time'
 import { secondsFrom } from '../read/run-match'
 import {
@@ -5,7 +6,6 @@ import {
   summaryOf,
   SummaryRows,
   type RowKey,
-  type ServedSummary,
   type SummaryQuery,
 } from '../read/summary-shape'
 import { TurnTaker } from '../turns'
@@ -44,7 +44,7 @@ export async function foldView(
   ids: GroupIds,
   statuses: RunStatusIndex,
   turns: TurnTaker = new TurnTaker(),
-): Promise<ServedSummary> {
+): Promise<SummaryResponse> {
   const from = secondsFrom(query.from)
   // The fold gives other requests a turn now and then (`turns`), while a refresh may change the
   // view. It reads what the view held when it began: stores only ever append to their columns

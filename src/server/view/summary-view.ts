@@ -1,5 +1,6 @@
 import { num, type Database } from '../db/database'
-import type { ServedSummary, SummaryQuery } from '../read/summary-shape'
+import type { SummaryResponse } from '@/domain/contract'
+import type { SummaryQuery } from '../read/summary-shape'
 import { EVENTS } from '../sql/tables'
 import { integerIn, sql } from '../sql/fragment'
 import { AnswerTexts } from './answer-texts'
@@ -141,7 +142,7 @@ export class SummaryView {
    * The answer, or null while the first count of the installation is not done ({@link progress}
    * says how far it is). Only for queries on the grain (`summaryGrainProblem`).
    */
-  async answer(query: SummaryQuery): Promise<ServedSummary | null> {
+  async answer(query: SummaryQuery): Promise<SummaryResponse | null> {
     return (await this.answerable()) ? this.fold(query) : null
   }
 
@@ -166,7 +167,7 @@ export class SummaryView {
     return true
   }
 
-  private fold(query: SummaryQuery): Promise<ServedSummary> {
+  private fold(query: SummaryQuery): Promise<SummaryResponse> {
     return foldView(query, [this.settled, this.tail], this.ids, this.statusIndex.current())
   }
 
