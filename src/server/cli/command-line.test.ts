@@ -1,5 +1,5 @@
 /**
- * The admin's command line (`npm run api`): `--help` helps; a start the machine does not allow —
+ * The admin's command lines (`npm run api`, `npm run api:grants`): `--help` helps; a start the machine does not allow —
  * no built dashboard, the port taken, a database without the CMS's tables — prints one sentence
  * naming the option or the fix and exits 1, without the usage text, which is for mistyped
  * options only (exit 2).
@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
-import { API_USAGE } from './options'
+import { API_USAGE, GRANTS_USAGE } from './options'
 
 const dir = mkdtempSync(join(tmpdir(), 'rd-cli-'))
 let tables: EmptyTables
@@ -25,9 +25,16 @@ afterAll(async () => {
 })
 
 /** Runs `npm run api -- …args` (its sources) and returns how it ended. */
-function api(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+const api = (args: string[]) => command('api', args)
+
+/** Runs the command line `src/server/cli/<name>.ts` with `args` and returns how it ended. */
+function command(
+  name: 'api' | 'grants',
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/api.ts', ...args])
+    const file = `src/server/cli/${name}.ts`
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args])
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -108,5 +115,30 @@ describe('npm run api', () => {
     expect(lines[0]).toMatch(
       /^The database sqlite:.*empty\.db cannot be read as the CMS's run tables: no such table/,
     )
+  })
+})
+
+describe('npm run api:grants', () => {
+  it('prints its usage for --help and exits 0', async () => {
+    const run = await command('grants', ['--help'])
+    expect(run.status).toBe(0)
+    expect(run.stdout.trim()).toBe(GRANTS_USAGE)
+  })
+
+  it.each([
+    [['--database', 'postgres://db.example/cms'], '--user is required.'],
+    [['--database', 'postgres://db.example/cms', '--user', 'rd', '--usr', 'x'], "'--usr'"],
+    [['--database', 'cms.sqlite', '--user', 'rd'], 'a SQLite file is opened read-only.'],
+  ])('says what is wrong with %j and shows the usage (exit 2)', async (args, says) => {
+    const run = await command('grants', args)
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain(says)
+    expect(run.stderr).toContain(GRANTS_USAGE)
+  })
+
+  it('prints the grants for a PostgreSQL URL without connecting', async () => {
+    const run = await command('grants', ['--database', 'postgres://db.invalid/cms', '--user', 'rd'])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain('GRANT CONNECT, TEMPORARY ON DATABASE cms TO rd;')
   })
 })

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { hostNameOf } from '../http/host-check'
 import { parseArgs } from 'node:util'
 import { messageOf } from '@/domain/message-of'
+import { VIEW_TIMINGS } from '../view/timings'
 
 /** A command line that cannot be used, said in one sentence (and the usage). */
 export class UsageError extends Error {
@@ -148,7 +149,13 @@ export function parseApiOptions(argv: string[]): ApiOptions {
       600_000,
       20_000,
     ),
-    summaryRefreshMs: integer(values['summary-refresh'], 'summary-refresh', 0, 600_000, 2000),
+    summaryRefreshMs: integer(
+      values['summary-refresh'],
+      'summary-refresh',
+      0,
+      600_000,
+      VIEW_TIMINGS.refreshMs,
+    ),
     connections: integer(values.connections, 'connections', 1, 100, 8),
     connectionWaitMs: integer(values['connection-wait'], 'connection-wait', 0, 600_000, 5000),
     state: values.state ?? DEFAULT_STATE_DIR,
@@ -180,6 +187,20 @@ export function parseSeedOptions(argv: string[]): SeedOptions {
     toolsOut: values['tools-out'],
     settingsOut: values['settings-out'],
   }
+}
+
+export interface GrantsOptions {
+  database: string
+  user: string
+}
+
+export const GRANTS_USAGE = `Usage: npm run api:grants -- --database <postgres://…/db | mysql://…/db> --user <name>`
+
+/** The grants printer's command line. */
+export function parseGrantsOptions(argv: string[]): GrantsOptions {
+  const values = readOptions(argv, ['database', 'user'])
+  if (!values.user) throw new UsageError('--user is required.')
+  return { database: values.database, user: values.user }
 }
 
 /** Loopback addresses: the only ones the server listens on without tokens. */

@@ -9,6 +9,7 @@ import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
 import { RunStatuses } from './run-statuses'
 import { GroupIds, StepStore, type StepGroup } from './step-store'
+import { VIEW_TIMINGS } from './timings'
 import {
   loadView,
   removeLeftovers,
@@ -97,12 +98,12 @@ export class SummaryView {
     private readonly db: Database,
     private readonly options: SummaryViewOptions = {},
   ) {
-    this.refreshMs = options.refreshMs ?? 2000
-    this.staleMs = options.staleMs ?? 5 * this.refreshMs
-    this.settleMs = options.settleMs ?? 60_000
+    this.refreshMs = options.refreshMs ?? VIEW_TIMINGS.refreshMs
+    this.staleMs = options.staleMs ?? VIEW_TIMINGS.staleRefreshes * this.refreshMs
+    this.settleMs = options.settleMs ?? VIEW_TIMINGS.settleMs
     // Small reads keep the garbage of the first count small (each read's rows are let go).
     this.chunkUids = options.chunkUids ?? 50_000
-    this.saveEveryMs = options.saveEveryMs ?? 600_000
+    this.saveEveryMs = options.saveEveryMs ?? VIEW_TIMINGS.saveEveryMs
     this.now = options.now ?? Date.now
     this.log = options.log ?? (() => undefined)
   }
