@@ -1,8 +1,8 @@
 /**
- * The admin's command lines (`npm run api`, `npm run api:grants`): `--help` helps; a start the machine does not allow —
- * no built dashboard, the port taken, a database without the CMS's tables — prints one sentence
- * naming the option or the fix and exits 1, without the usage text, which is for mistyped
- * options only (exit 2).
+ * The admin's command lines (`npm run api`, `npm run api:grants`): `--help` helps; a start the
+ * machine does not allow — no built dashboard, the port taken, a database without the CMS's
+ * tables — prints one sentence naming the option or the fix and exits 1, without the usage text,
+ * which is for mistyped options only (exit 2).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
