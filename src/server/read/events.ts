@@ -2,7 +2,7 @@ import type { Step, UnreadableStep } from '@/domain/contract'
 import { DenialReader } from '@/domain/denied-calls'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
-import { bound, integerIn, sql, type Fragment } from '../sql/fragment'
+import { bound, integerIn, raw, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
 import { inSlices } from '../turns'
@@ -56,7 +56,7 @@ export async function streamSteps(
 /** How many event rows each run has (an index-only count on `(run, sequence)`). */
 async function stepCounts(db: Database, runUids: readonly number[]): Promise<Map<number, number>> {
   if (runUids.length === 0) return new Map()
-  const counted = sql`SELECT e.run, COUNT(*) AS n FROM ${EVENTS} e
+  const counted = sql`SELECT e.run, COUNT(*) AS n FROM ${raw(EVENTS)} e
      WHERE ${integerIn('e.run', runUids)} GROUP BY e.run`
   const rows = await db.query(counted.sql, counted.params)
   return new Map(rows.map((row) => [num(row.run), num(row.n)]))
@@ -74,12 +74,12 @@ function stepRows(db: Database, where: Fragment, limit: number | null): Promise<
   // IN), and only those payloads are parsed.
   const source =
     limit === null
-      ? sql`${EVENTS} e WHERE ${where}`
-      : sql`(SELECT ${columns}, e.payload FROM ${EVENTS} e WHERE ${where}
-             ORDER BY e.run, e.sequence, e.uid ${bound('LIMIT ?', [limit])}) e`
+      ? sql`${raw(EVENTS)} e WHERE ${where}`
+      : sql`(SELECT ${raw(columns)}, e.payload FROM ${raw(EVENTS)} e WHERE ${where}
+             ORDER BY e.run, e.sequence, e.uid LIMIT ${limit}) e`
   const statement = sql`SELECT s.uid, s.run, s.sequence, s.kind, s.round, s.duration_ms, s.crdate,
-       ${d.isObject('s.j')} AS is_object, ${fields.join(', ')}
-     FROM (SELECT ${columns}, ${d.json('e.payload')} AS j FROM ${source}) s
+       ${raw(d.isObject('s.j'))} AS is_object, ${raw(fields.join(', '))}
+     FROM (SELECT ${raw(columns)}, ${raw(d.json('e.payload'))} AS j FROM ${source}) s
      ORDER BY s.run, s.sequence, s.uid`
   return db.query(statement.sql, statement.params, { bulk: true })
 }

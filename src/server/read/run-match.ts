@@ -1,6 +1,6 @@
 import type { RunQuery } from '@/domain/api-query'
 import type { Dialect } from '../sql/dialect'
-import { bound, join, sql, type Fragment } from '../sql/fragment'
+import { bound, join, raw, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, WRITE_KIND } from '../sql/tables'
 
 /** Unix seconds of the first whole second at or after an instant (crdate is whole seconds). */
@@ -57,5 +57,5 @@ export function runMatch(dialect: Dialect, query: RunQuery): Fragment {
       namesOneOf(dialect, dialect.json('e.payload'), query.tools),
     )
   }
-  return sql`r.uid IN (SELECT e.run FROM ${EVENTS} e WHERE ${join(parts, ' AND ')})`
+  return sql`r.uid IN (SELECT e.run FROM ${raw(EVENTS)} e WHERE ${join(parts, ' AND ')})`
 }

@@ -2,7 +2,7 @@ import { decodeCursor, encodeCursor, type RunQuery } from '@/domain/api-query'
 import type { Run } from '@/domain/contract'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
-import { bound, join, sql } from '../sql/fragment'
+import { bound, join, raw, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { streamSteps } from './events'
 import { writeJsonList } from '../turns'
@@ -57,9 +57,9 @@ export async function pageOfRuns(
         : secondsCompare(RUN_START, '<', started),
     )
   }
-  const pageSql = sql`SELECT ${RUN_COLUMNS} FROM ${RUNS} r WHERE ${join(conditions, ' AND ')}
-       ORDER BY started DESC, ${d.exact('r.uuid')} ASC LIMIT ${bound('?', [limit + 1])}`
-  const countSql = sql`SELECT COUNT(*) AS n FROM ${RUNS} r WHERE ${match}`
+  const pageSql = sql`SELECT ${raw(RUN_COLUMNS)} FROM ${raw(RUNS)} r WHERE ${join(conditions, ' AND ')}
+       ORDER BY started DESC, ${raw(d.exact('r.uuid'))} ASC LIMIT ${limit + 1}`
+  const countSql = sql`SELECT COUNT(*) AS n FROM ${raw(RUNS)} r WHERE ${match}`
   const [rows, counted] = await Promise.all([
     db.query(pageSql.sql, pageSql.params),
     db.query(countSql.sql, countSql.params),

@@ -1,7 +1,7 @@
 import { TURN_LOOKBACK } from '@/domain/denied-calls'
 import { num, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
-import { integerIn, sql, type Fragment } from '../sql/fragment'
+import { integerIn, raw, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, WRITE_KIND } from '../sql/tables'
 
 const kind = (d: Dialect, alias: string) => d.exact(`${alias}.kind`)
@@ -12,7 +12,7 @@ const approvedOf = (d: Dialect, alias: string) => d.field(d.json(`${alias}.paylo
 /** The runs of the rows matching `where` (on `e`): each one's first and last sequence among them. */
 const spans = (where: Fragment): Fragment =>
   sql`(SELECT e.run, MIN(e.sequence) AS low, MAX(e.sequence) AS high
-    FROM ${EVENTS} e WHERE ${where} GROUP BY e.run) span`
+    FROM ${raw(EVENTS)} e WHERE ${where} GROUP BY e.run) span`
 
 /** A row `alias` of a span's run from `TURN_LOOKBACK` before its first row to its last. */
 const nearSpan = (alias: string) => `${alias}.run = span.run
@@ -30,10 +30,10 @@ export async function denyingRuns(db: Database, where: Fragment): Promise<number
     `${kind(d, alias)} = 'approval' AND ${d.exact(approvedOf(d, alias))} = 'false'`
   // Among the rows themselves (read in order), and among the other steps of their runs near them
   // (before the first, or committed apart from them).
-  const statement = sql`SELECT e.run FROM ${EVENTS} e WHERE ${where} AND ${denies('e')}
+  const statement = sql`SELECT e.run FROM ${raw(EVENTS)} e WHERE ${where} AND ${raw(denies('e'))}
     UNION
-    SELECT span.run FROM ${spans(where)} JOIN ${EVENTS} e ON ${nearSpan('e')}
-    WHERE NOT (${where}) AND ${denies('e')}`
+    SELECT span.run FROM ${spans(where)} JOIN ${raw(EVENTS)} e ON ${raw(nearSpan('e'))}
+    WHERE NOT (${where}) AND ${raw(denies('e'))}`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })
   return rows.map((row) => num(row.run))
 }
@@ -63,8 +63,8 @@ export function stepsWithOpeners(
   denying: readonly number[],
 ): Fragment {
   const plain = (condition: Fragment) => sql`SELECT e.uid, e.run, e.sequence, e.kind, e.crdate,
-      ${d.json('e.payload')} AS j, NULL AS opened_by
-    FROM ${EVENTS} e WHERE ${condition} AND ${kind(d, 'e')} <> '${WRITE_KIND}'`
+      ${raw(d.json('e.payload'))} AS j, NULL AS opened_by
+    FROM ${raw(EVENTS)} e WHERE ${condition} AND ${raw(kind(d, 'e'))} <> '${raw(WRITE_KIND)}'`
   if (denying.length === 0) return sql`(${plain(where)}) s`
   const theirs = integerIn('e.run', denying)
   const approved = (alias: string) =>
@@ -75,21 +75,21 @@ export function stepsWithOpeners(
   return sql`(${plain(sql`${where} AND NOT (${theirs})`)}
   UNION ALL
   SELECT w.uid, w.run, w.sequence, w.kind, w.crdate, w.j,
-      CASE WHEN ${kind(d, 'w')} = 'tool' AND ${d.exact(d.field('w.j', 'toolIsError'))} = 'true'
+      CASE WHEN ${raw(kind(d, 'w'))} = 'tool' AND ${raw(d.exact(d.field('w.j', 'toolIsError')))} = 'true'
         AND w.opener_kind = 'approval'
-        AND w.opener_sequence >= w.sequence - ${String(TURN_LOOKBACK)}
+        AND w.opener_sequence >= w.sequence - ${raw(String(TURN_LOOKBACK))}
         THEN w.opener_approved END
-    FROM (SELECT n.*, ${first(kind(d, 'n'))} AS opener_kind,
-        ${first('n.sequence')} AS opener_sequence, ${first('n.approved')} AS opener_approved
-      FROM (SELECT m.*, SUM(CASE WHEN ${noCall(d, 'm')} THEN 1 ELSE 0 END)
+    FROM (SELECT n.*, ${raw(first(kind(d, 'n')))} AS opener_kind,
+        ${raw(first('n.sequence'))} AS opener_sequence, ${raw(first('n.approved'))} AS opener_approved
+      FROM (SELECT m.*, SUM(CASE WHEN ${raw(noCall(d, 'm'))} THEN 1 ELSE 0 END)
           OVER (PARTITION BY m.run ORDER BY m.sequence, m.uid ROWS UNBOUNDED PRECEDING) AS turn
-        FROM (SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, ${d.json('e.payload')} AS j,
-              ${approved('e')} AS approved, 1 AS counted
-            FROM ${EVENTS} e WHERE ${where} AND ${theirs} AND ${kind(d, 'e')} <> '${WRITE_KIND}'
+        FROM (SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, ${raw(d.json('e.payload'))} AS j,
+              ${raw(approved('e'))} AS approved, 1 AS counted
+            FROM ${raw(EVENTS)} e WHERE ${where} AND ${theirs} AND ${raw(kind(d, 'e'))} <> '${raw(WRITE_KIND)}'
           UNION ALL
-          SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, NULL, ${approved('e')}, 0
-            FROM ${EVENTS} e JOIN ${spans(sql`${where} AND ${theirs}`)} ON ${nearSpan('e')}
-            WHERE NOT (${where}) AND ${noCall(d, 'e')} AND ${theirs}) m) n) w
+          SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, NULL, ${raw(approved('e'))}, 0
+            FROM ${raw(EVENTS)} e JOIN ${spans(sql`${where} AND ${theirs}`)} ON ${raw(nearSpan('e'))}
+            WHERE NOT (${where}) AND ${raw(noCall(d, 'e'))} AND ${theirs}) m) n) w
     WHERE w.counted = 1) s`
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bound, integerIn, join, sql } from './fragment'
+import { bound, integerIn, join, raw, sql } from './fragment'
 
 describe('SQL fragments', () => {
   it('keeps the values in the order the text reads, however nested', () => {
@@ -15,8 +15,20 @@ describe('SQL fragments', () => {
 
   it('refuses a placeholder without its value, so a miscounted list fails at once', () => {
     expect(() => bound('a = ? AND b = ?', [1])).toThrow('2 placeholders for 1 values')
-    expect(() => sql`a = ${'?'}`).toThrow()
+    expect(() => raw('a = ?')).toThrow()
     expect(() => sql`a = ? AND ${bound('b = ?', [1])}`).toThrow()
+  })
+
+  it('binds an interpolated value as a parameter; only raw() text is written as SQL', () => {
+    const hostile = "x' OR '1' = '1"
+    expect(sql`name = ${hostile} AND n = ${7} AND m IS ${null}`).toEqual({
+      sql: 'name = ? AND n = ? AND m IS ?',
+      params: [hostile, 7, null],
+    })
+    expect(sql`SELECT ${raw('uid')} FROM ${raw('runs')} WHERE ${bound('uid > ?', [1])}`).toEqual({
+      sql: 'SELECT uid FROM runs WHERE uid > ?',
+      params: [1],
+    })
   })
 
   it('lists integers with their range beside them, for a planner without statistics', () => {

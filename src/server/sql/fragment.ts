@@ -19,18 +19,38 @@ export function bound(text: string, params: readonly SqlValue[] = []): Fragment 
   return { sql: text, params }
 }
 
+/** Trusted SQL text (constants and dialect output, never input), written into SQL as it is. */
+export interface Raw {
+  readonly rawSql: string
+}
+
+/** Marks `text` as trusted SQL for {@link sql}; it may hold no placeholder. */
+export function raw(text: string): Raw {
+  return { rawSql: bound(text).sql }
+}
+
+const isFragment = (part: object): part is Fragment => 'sql' in part && 'params' in part
+
 /**
- * Composes SQL: a string part is trusted SQL without placeholders, a fragment brings its own
- * values. The values come out in the order the text reads, however the parts are nested.
+ * Composes SQL: a value becomes a placeholder with that value bound, a fragment brings its own
+ * text and values, and only text marked {@link raw} is written as SQL. The values come out in the
+ * order the text reads, however the parts are nested.
  */
-export function sql(strings: TemplateStringsArray, ...parts: (Fragment | string)[]): Fragment {
+export function sql(
+  strings: TemplateStringsArray,
+  ...parts: (Fragment | Raw | SqlValue)[]
+): Fragment {
   let text = strings[0] ?? ''
   const params: SqlValue[] = []
   parts.forEach((part, i) => {
-    if (typeof part === 'string') text += bound(part).sql
-    else {
+    if (part === null || typeof part !== 'object') {
+      text += '?'
+      params.push(part)
+    } else if (isFragment(part)) {
       text += part.sql
       params.push(...part.params)
+    } else {
+      text += part.rawSql
     }
     text += strings[i + 1] ?? ''
   })

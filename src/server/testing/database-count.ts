@@ -3,7 +3,7 @@ import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import { bucketDay, createDayBuckets, dayOf } from '@/domain/time'
 import { num, text, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
-import { bound, join, sql, type Fragment } from '../sql/fragment'
+import { bound, join, raw, sql, type Fragment } from '../sql/fragment'
 import { EVENTS, RUNS } from '../sql/tables'
 import { namesOneOf, secondsFrom } from '../read/run-match'
 import { decodeOutcomeFields, pairSql, type OutcomePairs } from '../read/outcome-pairs'
@@ -39,10 +39,10 @@ export async function countSummary(db: Database, query: SummaryQuery): Promise<S
     [from, to],
   )
   const grouped = sql`SELECT ${bound(d.intDiv('s.crdate'), [width])} AS bucket,
-       ${d.exact(d.field('s.j', 'toolName'))} AS tool,
-       ${d.exact(d.field('s.j', 'toolRefusal'))} AS refusal,
-       ${d.exact(d.field('s.j', 'toolIsError'))} AS is_error,
-       ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS calls
+       ${raw(d.exact(d.field('s.j', 'toolName')))} AS tool,
+       ${raw(d.exact(d.field('s.j', 'toolRefusal')))} AS refusal,
+       ${raw(d.exact(d.field('s.j', 'toolIsError')))} AS is_error,
+       ${raw(d.exact('s.opened_by'))} AS opened_by, COUNT(*) AS calls
      FROM ${stepsWithOpeners(d, callsInRange, denying)}
      GROUP BY 1, 2, 3, 4, 5`
   const groups = await db.query(grouped.sql, grouped.params)
@@ -113,12 +113,12 @@ async function countRuns(
   const unreadable = filtered
     ? sql`${tool} AND ${readable} = 0 AND (${truth(nameOk)} = 0 OR ${truth(selected)} = 1)`
     : sql`${tool} AND ${readable} = 0`
-  const statement = sql`SELECT ${d.exact('r.status')} AS status, COUNT(*) AS runs,
+  const statement = sql`SELECT ${raw(d.exact('r.status'))} AS status, COUNT(*) AS runs,
       SUM(CASE WHEN m.calls > 0 THEN 1 ELSE 0 END) AS with_calls,
       SUM(CASE WHEN m.refused > 0 THEN 1 ELSE 0 END) AS with_refusal,
       SUM(CASE WHEN m.failed > 0 THEN 1 ELSE 0 END) AS with_failure,
       SUM(m.unreadable) AS unreadable
-    FROM ${RUNS} r JOIN (
+    FROM ${raw(RUNS)} r JOIN (
       SELECT s.run,
         SUM(${truth(isCounted)}) AS calls,
         SUM(${truth(and(isCounted, pairSql(d, pairs.refused)))}) AS refused,
@@ -128,7 +128,7 @@ async function countRuns(
       FROM ${stepsInRange(d, from, to, denying)}
       GROUP BY s.run
     ) m ON m.run = r.uid
-    ${filtered ? 'WHERE m.hit = 1' : ''}
+    ${raw(filtered ? 'WHERE m.hit = 1' : '')}
     GROUP BY 1`
   const result = await db.query(statement.sql, statement.params)
   const byStatus = new Map(result.map((row) => [text(row.status) ?? '', num(row.runs)]))
@@ -156,13 +156,13 @@ async function listKinds(
   const listed = truth(and(bound(d.isText('s.j', 'toolName')), pairSql(d, pairs.counted)))
   const matched =
     query.tools.length > 0
-      ? sql`AND s.run IN (SELECT e.run FROM ${EVENTS} e WHERE ${d.exact('e.kind')} = 'tool'
+      ? sql`AND s.run IN (SELECT e.run FROM ${raw(EVENTS)} e WHERE ${raw(d.exact('e.kind'))} = 'tool'
            AND ${bound('e.crdate >= ? AND e.crdate < ?', [from, to])}
            AND ${namesOneOf(d, d.json('e.payload'), query.tools)})`
       : bound('')
-  const statement = sql`SELECT DISTINCT ${d.exact('s.kind')} AS kind FROM ${stepsInRange(d, from, to, denying)}
-      WHERE s.run IN (SELECT r.uid FROM ${RUNS} r) ${matched}
-        AND (${d.exact('s.kind')} <> 'tool' OR ${listed} = 1)`
+  const statement = sql`SELECT DISTINCT ${raw(d.exact('s.kind'))} AS kind FROM ${stepsInRange(d, from, to, denying)}
+      WHERE s.run IN (SELECT r.uid FROM ${raw(RUNS)} r) ${matched}
+        AND (${raw(d.exact('s.kind'))} <> 'tool' OR ${listed} = 1)`
   const rows = await db.query(statement.sql, statement.params)
   return rows.map((row) => text(row.kind) ?? '')
 }

@@ -1,6 +1,6 @@
 import { num, text, type Database } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
-import { bound, sql } from '../sql/fragment'
+import { bound, raw, sql } from '../sql/fragment'
 import { EVENTS } from '../sql/tables'
 import { openersFor } from '../read/turn-opener'
 import { BUCKET_SECONDS, type StepGroup } from './step-store'
@@ -23,9 +23,9 @@ export async function readStepGroups(
     `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
   const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
   const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
-      ${d.exact('s.kind')} AS kind, ${onTool('toolName')} AS tool,
-      ${onTool('toolRefusal')} AS refusal, ${onTool('toolIsError')} AS is_error,
-      ${d.exact('s.opened_by')} AS opened_by, COUNT(*) AS steps
+      ${raw(d.exact('s.kind'))} AS kind, ${raw(onTool('toolName'))} AS tool,
+      ${raw(onTool('toolRefusal'))} AS refusal, ${raw(onTool('toolIsError'))} AS is_error,
+      ${raw(d.exact('s.opened_by'))} AS opened_by, COUNT(*) AS steps
     FROM ${await openersFor(db, range)}
     GROUP BY 1, 2, 3, 4, 5, 6, 7`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })

@@ -1,5 +1,5 @@
 import { num, text, type Database, type Row } from '../db/database'
-import { bound, integerIn, sql } from '../sql/fragment'
+import { bound, integerIn, raw, sql } from '../sql/fragment'
 import { RUNS } from '../sql/tables'
 
 /** Statuses a run does not leave; every other (unknown ones too) is read again on refresh. */
@@ -71,7 +71,7 @@ export class RunStatuses {
     const open = [...this.open]
     for (let i = 0; i < open.length; i += BATCH) {
       const uids = open.slice(i, i + BATCH)
-      const reread = sql`SELECT uid, status, tstamp FROM ${RUNS} WHERE ${integerIn('uid', uids)}`
+      const reread = sql`SELECT uid, status, tstamp FROM ${raw(RUNS)} WHERE ${integerIn('uid', uids)}`
       const rows = await db.query(reread.sql, reread.params)
       const kept = new Set(rows.map((row) => num(row.uid)))
       for (const uid of uids) if (!kept.has(uid)) this.remove(uid)

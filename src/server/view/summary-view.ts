@@ -2,7 +2,7 @@ import { num, type Database } from '../db/database'
 import type { SummaryResponse } from '@/domain/contract'
 import type { SummaryQuery } from '../read/summary-shape'
 import { EVENTS } from '../sql/tables'
-import { integerIn, sql } from '../sql/fragment'
+import { integerIn, raw, sql } from '../sql/fragment'
 import { AnswerTexts } from './answer-texts'
 import { foldView } from './fold-view'
 import { readStepGroups, topEventUid } from './read-step-groups'
@@ -367,7 +367,7 @@ export class SummaryView {
       if (saved.settledUid === 0) return
       throw new StaleViewError('it records no rows to recognise the table by')
     }
-    const found = sql`SELECT uid, run, sequence, crdate FROM ${EVENTS} WHERE ${integerIn(
+    const found = sql`SELECT uid, run, sequence, crdate FROM ${raw(EVENTS)} WHERE ${integerIn(
       'uid',
       saved.probes.map((probe) => probe.uid),
     )}`
