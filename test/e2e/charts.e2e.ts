@@ -4,33 +4,18 @@
  * opens the runs behind it, the brush that sets the range in the URL as the date fields do, the
  * per-tool chart ranked by argument refusals, all without a CSP violation.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const RANGE = 'from=2026-08-29&to=2026-11-28&tz=UTC'
 const WAIT = { timeout: 60_000 } as const
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo'), csp: true })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const session = demoSession({ csp: true })
 
 async function open(path: string): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path}`)
-  opened.push(probe)
+  const probe = await session.open(path)
   await probe.page.locator('path.recharts-rectangle').first().waitFor(WAIT)
   return probe
 }

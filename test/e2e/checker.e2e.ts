@@ -3,34 +3,18 @@
  * the decision, a refused call in the playground with the answer the model would receive, the
  * same case reopened from its link, a turn with Not run answers, axe-clean in light and dark.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const PAGE = '/checker?from=2026-11-05&to=2026-11-28&tz=UTC'
 const LOADED = { timeout: 60_000 } as const
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo') })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser.close()
-  await server.close()
-})
+const session = demoSession()
 
 async function openChecker(path: string): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path}`)
-  opened.push(probe)
+  const probe = await session.open(path)
   await probe.page.getByRole('heading', { name: 'Playground', exact: true }).waitFor(LOADED)
   return probe
 }

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { metaSchema, runsPageSchema, toolsResponseSchema, type Run } from '@/domain/contract'
 import {
   COMPARISON_CSV_COLUMNS,
@@ -21,33 +21,18 @@ import {
 import { getResponse } from 'msw'
 import { createHandlers } from '@/mocks/handlers'
 import { createInstallation } from '@/mocks/installation'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { axeViolations } from './axe'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const LOADED = { timeout: 60_000 } as const
 const BASE = '/api/diagnostics/v1'
 const NODE_ORIGIN = 'http://demo.invalid'
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo') })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser.close()
-  await server.close()
-})
+const session = demoSession()
 
 async function openOverview(path: string): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path}`)
-  opened.push(probe)
+  const probe = await session.open(path)
   const button = probe.page.getByRole('button', { name: 'Export comparison (CSV)' })
   await button.waitFor(LOADED)
   await expect.poll(() => button.isEnabled(), LOADED).toBe(true)
@@ -172,8 +157,7 @@ describe('overview on the demo installation', () => {
       { width: 1440, height: 1000 },
       { width: 390, height: 844 },
     ]) {
-      const probe = await openPage(browser, `${server.url}/?tz=UTC`, { viewport })
-      opened.push(probe)
+      const probe = await session.open('/?tz=UTC', { viewport })
       const { page } = probe
       const verdict = page.locator('.ov-verdict')
       await expect.poll(() => verdict.innerText(), LOADED).toMatch(/^Failures (fell|rose|stayed)/)
