@@ -4,34 +4,19 @@
  * overflows a phone's width, and a run's round tables line up column by column under a picture
  * of the whole run in time.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './browser'
+import { demoSession } from './demo-session'
 
 const LOADED = { timeout: 60_000 } as const
 const PHONE = { width: 390, height: 844 }
 const RANGE = 'from=2026-10-30&to=2026-11-28&tz=UTC'
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo') })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser.close()
-  await server.close()
-})
+const session = demoSession()
 
 async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const probe = await openPage(browser, `${server.url}${path.slice(1)}`, { viewport })
-  opened.push(probe)
+  const probe = await session.open(path, { viewport })
   return probe.page
 }
 

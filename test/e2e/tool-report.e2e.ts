@@ -5,34 +5,19 @@
  */
 import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const ADR_RANGE = '/tools?from=2026-09-01&to=2026-11-03&tz=UTC'
 const LOADED = { timeout: 60_000 } as const
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo') })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser.close()
-  await server.close()
-})
+const session = demoSession()
 
 async function openReport(path: string): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path}`)
-  opened.push(probe)
+  const probe = await session.open(path)
   await probe.page.getByRole('table').waitFor(LOADED)
   await probe.page.getByRole('button', { name: 'Export tool report (CSV)' }).waitFor(LOADED)
   await expect
@@ -158,8 +143,7 @@ describe('tool report on the demo installation', () => {
   })
 
   it.each(['light', 'dark'] as const)('has no axe violations in %s mode', async (scheme) => {
-    const probe = await openPage(browser, `${server.url}${ADR_RANGE}`)
-    opened.push(probe)
+    const probe = await session.open(ADR_RANGE)
     await probe.page.emulateMedia({ colorScheme: scheme })
     await probe.page.getByRole('table').waitFor(LOADED)
     await screenshot(probe.page, `tool-report-${scheme}`)

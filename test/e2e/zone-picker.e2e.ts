@@ -5,12 +5,12 @@
  * same, by the current name, without a notice; Chromium's Intl takes every current name with
  * the legacy name's offsets; the open picker is axe-clean.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { LEGACY_ZONE_NAME_PAIRS, currentZoneName } from '@/domain/time/zone-names'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
 import { axeViolations } from './axe'
-import { launchBrowser, openPage, requireBuild, screenshot } from './browser'
+import { screenshot } from './browser'
+import { demoSession } from './demo-session'
 import type { ProbedPage } from './browser'
 
 const LOADED = { timeout: 60_000 } as const
@@ -18,25 +18,10 @@ const DAY = '2026-11-10'
 /** Kolkata's 10 November 2026 (UTC+05:30 all year) in UTC. */
 const KOLKATA_DAY = [Date.parse('2026-11-09T18:30:00Z'), Date.parse('2026-11-10T18:30:00Z')]
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo'), csp: true })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const session = demoSession({ csp: true })
 
 async function open(path: string): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path}`)
-  opened.push(probe)
+  const probe = await session.open(path)
   return probe
 }
 
@@ -137,10 +122,13 @@ describe('the time-zone picker', () => {
   })
 
   it('names this browser’s zone, which Chromium reports by its legacy name, by the current one', async () => {
-    const context = await browser.newContext({ timezoneId: 'Asia/Calcutta', locale: 'en-GB' })
+    const context = await session.browser.newContext({
+      timezoneId: 'Asia/Calcutta',
+      locale: 'en-GB',
+    })
     try {
       const page = await context.newPage()
-      await page.goto(`${server.url}/tools?preset=30d`)
+      await page.goto(new URL('/tools?preset=30d', session.url).toString())
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
         'Asia/Calcutta',
       )
