@@ -4,38 +4,23 @@
  * small, and reach a far round and a far step — by keys, the time bars' round links, the jump
  * fields and the round's pager. Timings are printed by `npm run huge-run`, not asserted here.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { HUGE_RUN_UUIDS } from '@/mocks/variants/huge-runs'
 import { axeViolations } from './axe'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot } from './browser'
+import { demoSession } from './demo-session'
 
 const LOADED = { timeout: 120_000 } as const
 /** Far fewer elements than one per step: the page of a small run holds a few thousand. */
 const BOUNDED_DOM = 12_000
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo') })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser.close()
-  await server.close()
-})
+const session = demoSession()
 
 async function openRun(uuid: string, hash = ''): Promise<Page> {
-  const probe = await openPage(browser, new URL(`/runs/${uuid}?tz=UTC${hash}`, server.url).href, {
+  const probe = await session.open(`/runs/${uuid}?tz=UTC${hash}`, {
     viewport: { width: 1280, height: 900 },
   })
-  opened.push(probe)
   await probe.page.locator('[data-round-heading]').first().waitFor(LOADED)
   return probe.page
 }

@@ -3,36 +3,18 @@
  * the tool report survives a reload and opens the same filters again; on a run that is still
  * going, "Refresh every 5 s" asks the API again and says when.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const WAIT = { timeout: 60_000 } as const
 const TOOLS = '/tools?preset=7d&tz=Asia%2FTokyo&sort=failed&dir=desc'
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo'), csp: true })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const session = demoSession({ csp: true })
 
 async function open(path: string, width = 1280): Promise<ProbedPage> {
-  const probe = await openPage(browser, `${server.url}${path.replace(/^\//, '')}`, {
-    viewport: { width, height: 800 },
-  })
-  opened.push(probe)
+  const probe = await session.open(path, { viewport: { width, height: 800 } })
   return probe
 }
 
@@ -46,7 +28,7 @@ describe('saved views', () => {
     await page.getByText('Saved the view “Tokyo week, failures first”.').waitFor(WAIT)
 
     // Elsewhere, with other filters, after a reload: the view is still there and opens them.
-    await page.goto(`${server.url}runs?preset=30d&tz=UTC`)
+    await page.goto(new URL('/runs?preset=30d&tz=UTC', session.url).toString())
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Runs', exact: true }).waitFor(WAIT)
     await page.getByRole('button', { name: 'Views (1)' }).click(WAIT)
