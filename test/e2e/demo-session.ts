@@ -15,6 +15,8 @@ export interface DemoSession {
   readonly url: string
   /** Opens `path` (such as `/tools?tz=UTC`) on the served build; closed after the test. */
   open(path: string, options?: OpenPageOptions): Promise<ProbedPage>
+  /** A page opened another way (such as `openWith`), closed after the test too. */
+  closeAfterTest(probe: ProbedPage): ProbedPage
 }
 
 /**
@@ -53,7 +55,11 @@ export function demoSession(
     },
     async open(path, pageOptions) {
       const { browser, server } = ready()
-      const probe = await openPage(browser, new URL(path, server.url).toString(), pageOptions)
+      return this.closeAfterTest(
+        await openPage(browser, new URL(path, server.url).toString(), pageOptions),
+      )
+    },
+    closeAfterTest(probe) {
       opened.push(probe)
       return probe
     },

@@ -5,14 +5,14 @@
  * and on the DOM), the layout holds (no horizontal page overflow), long names are truncated with
  * the full name in `title`, and nothing the API sends is dropped.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { createInstallation } from '@/mocks/installation'
 import { createHostileInstallation } from '@/mocks/variants'
 import { HOSTILE_CORPUS, hostile } from '../fixtures/hostile-corpus'
 import { horizontalOverflow, openWith, shellIsUp, trapHits } from '../fixtures/probes'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
-import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 import { configHook } from '../fixtures/config-hook'
 
 const RANGE = 'from=2026-09-01&to=2026-11-28&tz=UTC'
@@ -25,29 +25,12 @@ const CORPUS_TOOLS = installation.tools
   .filter((tool) => tool.source === 'builtin')
   .map((tool) => JSON.stringify(tool.name))
 
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({
-    dir: requireBuild('dist-demo'),
-    handle: configHook(() => ({ demoVariant: 'hostile' })),
-  })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const session = demoSession({ handle: configHook(() => ({ demoVariant: 'hostile' })) })
 
 async function open(path: string, viewport?: { width: number; height: number }) {
-  const probe = await openWith(browser, server.url, path, undefined, viewport)
-  opened.push(probe)
-  return probe
+  return session.closeAfterTest(
+    await openWith(session.browser, session.url, path, undefined, viewport),
+  )
 }
 
 /** Waits for the page heading and until no widget is loading any more. */

@@ -1,7 +1,7 @@
 import type { RunQuery } from '@/domain/api-query'
 import type { Dialect } from '../sql/dialect'
 import { bound, join, raw, sql, type Fragment } from '../sql/fragment'
-import { EVENTS, WRITE_KIND } from '../sql/tables'
+import { EVENTS, isStepRow } from '../sql/tables'
 
 /** Unix seconds of the first whole second at or after an instant (crdate is whole seconds). */
 export const secondsFrom = (ms: number): number => Math.ceil(ms / 1000)
@@ -28,7 +28,7 @@ export const inSeconds = (seconds: number): boolean => seconds >= INT32.min && s
  * occurred at `s * 1000` ms, inside the range exactly when `s` is inside the rounded-up bounds.
  */
 export function stepRange(dialect: Dialect, query: Pick<RunQuery, 'from' | 'to'>): Fragment {
-  const parts = [bound(`${dialect.exact('e.kind')} <> '${WRITE_KIND}'`)]
+  const parts = [bound(isStepRow(dialect, 'e'))]
   if (query.from !== null) parts.push(secondsCompare('e.crdate', '>=', secondsFrom(query.from)))
   if (query.to !== null) parts.push(secondsCompare('e.crdate', '<', secondsFrom(query.to)))
   return join(parts, ' AND ')

@@ -2,11 +2,11 @@ import { TURN_LOOKBACK } from '@/domain/denied-calls'
 import { num, type Database } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
 import { integerIn, raw, sql, type Fragment } from '../sql/fragment'
-import { EVENTS, WRITE_KIND } from '../sql/tables'
+import { EVENTS, isStepRow } from '../sql/tables'
 
 const kind = (d: Dialect, alias: string) => d.exact(`${alias}.kind`)
 const noCall = (d: Dialect, alias: string) =>
-  `${kind(d, alias)} <> 'tool' AND ${kind(d, alias)} <> '${WRITE_KIND}'`
+  `${kind(d, alias)} <> 'tool' AND ${isStepRow(d, alias)}`
 const approvedOf = (d: Dialect, alias: string) => d.field(d.json(`${alias}.payload`), 'approved')
 
 /** The runs of the rows matching `where` (on `e`): each one's first and last sequence among them. */
@@ -64,7 +64,7 @@ export function stepsWithOpeners(
 ): Fragment {
   const plain = (condition: Fragment) => sql`SELECT e.uid, e.run, e.sequence, e.kind, e.crdate,
       ${raw(d.json('e.payload'))} AS j, NULL AS opened_by
-    FROM ${raw(EVENTS)} e WHERE ${condition} AND ${raw(kind(d, 'e'))} <> '${raw(WRITE_KIND)}'`
+    FROM ${raw(EVENTS)} e WHERE ${condition} AND ${raw(isStepRow(d, 'e'))}`
   if (denying.length === 0) return sql`(${plain(where)}) s`
   const theirs = integerIn('e.run', denying)
   const approved = (alias: string) =>
@@ -85,7 +85,7 @@ export function stepsWithOpeners(
           OVER (PARTITION BY m.run ORDER BY m.sequence, m.uid ROWS UNBOUNDED PRECEDING) AS turn
         FROM (SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, ${raw(d.json('e.payload'))} AS j,
               ${raw(approved('e'))} AS approved, 1 AS counted
-            FROM ${raw(EVENTS)} e WHERE ${where} AND ${theirs} AND ${raw(kind(d, 'e'))} <> '${raw(WRITE_KIND)}'
+            FROM ${raw(EVENTS)} e WHERE ${where} AND ${theirs} AND ${raw(isStepRow(d, 'e'))}
           UNION ALL
           SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, NULL, ${raw(approved('e'))}, 0
             FROM ${raw(EVENTS)} e JOIN ${spans(sql`${where} AND ${theirs}`)} ON ${raw(nearSpan('e'))}

@@ -1,3 +1,5 @@
+import type { Dialect } from './dialect'
+
 /** The CMS's tables, as the `nr_llm` extension declares them (docs/reference/cms-rows.md). */
 export const RUNS = 'tx_nrllm_agentrun'
 export const EVENTS = 'tx_nrllm_agentrun_event'
@@ -18,3 +20,7 @@ export const RUN_START = `(CASE WHEN r.started_at > 0 AND r.requeue_count = 0 TH
 
 /** Rows of this kind are a tool call's write, given to that call as `writeTarget`, not steps. */
 export const WRITE_KIND = 'tool_write'
+
+/** SQL: the event row `alias` is a step, not a tool call's write. */
+export const isStepRow = (d: Dialect, alias: string): string =>
+  `${d.exact(`${alias}.kind`)} <> '${WRITE_KIND}'`
