@@ -79,7 +79,7 @@ describe.each(engines)('rows as the CMS extension writes them, on %s', (engine) 
     const counted = fromAggregate(
       summaryResponseSchema.parse(await countSummary(tables.reader, params)),
     )
-    await api.summaries.current()
+    await api.summaries.catchUp()
     const response = await fetch(`${api.url}/api/diagnostics/v1/summary?${RANGE}&tz=UTC`)
     expect(response.status).toBe(200)
     const cached = fromAggregate(summaryResponseSchema.parse(await response.json()))

@@ -86,7 +86,7 @@ describe.each(engines)('a run of 300,000 steps on %s', (engine) => {
     await appendRuns(tables.writer, [HUGE, ...SMALL])
     db = largestResult(tables.reader)
     const summaries = new SummaryView(db, { refreshMs: 0, chunkUids: STEP_ROWS_PER_STATEMENT })
-    await summaries.current()
+    await summaries.catchUp()
     const settings = {
       installation: 'x',
       privacyLevel: 'metadata',

@@ -82,7 +82,7 @@ describe.each(engines)('large values on %s', (engine) => {
       argumentCheckSince: null,
     }
     const summaries = new SummaryView(recorded, { refreshMs: 0 })
-    await summaries.current()
+    await summaries.catchUp()
     const handle = createApiHandler({
       db: recorded,
       settings,

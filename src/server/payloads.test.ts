@@ -108,7 +108,7 @@ describe.each(engines)('payloads as stored, on %s', (engine) => {
       argumentCheckSince: null,
     }
     const summaries = new SummaryView(recorded, { refreshMs: 0 })
-    await summaries.current()
+    await summaries.catchUp()
     const handle = createApiHandler({
       db: recorded,
       settings,

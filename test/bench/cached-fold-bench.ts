@@ -68,7 +68,7 @@ export async function run(): Promise<BenchRow[]> {
       const times: number[] = []
       for (let run = 0; run < 7; run += 1) {
         const started = performance.now()
-        await foldView(query, [store], ids, index.current())
+        await foldView(query, [store], ids, index.index())
         times.push(performance.now() - started)
       }
       const ms = times.sort((a, b) => a - b)[3] ?? Number.NaN

@@ -55,12 +55,12 @@ describe('foldView while the view changes', () => {
     settled.add(groups(1, 1001))
     tail.add(groups(1001, 2001))
     const index = new RunStatusIndexer(ids, statuses)
-    const before = await foldView(query, [settled, tail], ids, index.current())
+    const before = await foldView(query, [settled, tail], ids, index.index())
     expect(before.runs).toBe(2000)
 
     // Begun, it waits for its first turn; meanwhile a refresh adds rows to both stores (the
     // settled one in place, as a refresh keeps rows for good) and trims one.
-    const during = foldView(query, [settled, tail], ids, index.current())
+    const during = foldView(query, [settled, tail], ids, index.index())
     record(2001, 3001)
     settled.add(groups(2001, 2501))
     tail.add(groups(2501, 3001))
@@ -69,7 +69,7 @@ describe('foldView while the view changes', () => {
     settled.trim()
     expect(await during).toEqual(before)
 
-    const after = await foldView(query, [settled, tail], ids, index.current())
+    const after = await foldView(query, [settled, tail], ids, index.index())
     expect(after.runs).toBe(3000)
     const calls = (answer: typeof after) => answer.rows.reduce((sum, row) => sum + row.calls, 0)
     expect(calls(after)).toBe(4000)

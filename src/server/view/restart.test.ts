@@ -109,7 +109,7 @@ describe('the summary view across a restart', () => {
     file = join(state, `view-${next}.bin`)
     const view = new SummaryView(...options())
     await view.start()
-    await view.current()
+    await view.catchUp()
     await view.flush()
     return view
   }
@@ -125,7 +125,7 @@ describe('the summary view across a restart', () => {
   async function restarted(db = tables.reader): Promise<SummaryView> {
     const view = new SummaryView(...options(db))
     await view.start()
-    await view.current()
+    await view.catchUp()
     return view
   }
 
@@ -144,7 +144,7 @@ describe('the summary view across a restart', () => {
     await view.start()
     expect(view.built, 'it answers at once, before any refresh').toBe(true)
     expect(log[0]).toMatch(/^summary view: read .* reading what changed since$/)
-    await view.current()
+    await view.catchUp()
     const groupRows = db.rows.filter((row) => 'steps' in row)
     const newRun = TOOL_NAMES.length
     expect(groupRows.length, 'only the new run’s steps are read').toBeLessThanOrEqual(newRun)
@@ -195,7 +195,7 @@ describe('the summary view across a restart', () => {
     )
     const view = new SummaryView(tables.reader, { ...options()[1], database: 'sqlite:other' })
     await view.start()
-    await view.current()
+    await view.catchUp()
     await expectCountedAfresh(view, /another database/)
   })
 
@@ -217,8 +217,8 @@ describe('the summary view across a restart', () => {
     const view = await savedView()
     const saved = readFileSync(file)
     await appendRuns(tables.writer, [hostileRun(5)])
-    await view.current()
-    await view.current()
+    await view.catchUp()
+    await view.catchUp()
     fault.next = 'EACCES'
     await view.flush()
     expect(log.at(-1)).toMatch(/cannot save .*EACCES.*the next start counts from the last saved/)
@@ -230,8 +230,8 @@ describe('the summary view across a restart', () => {
     const view = await savedView()
     const saved = readFileSync(file)
     await appendRuns(tables.writer, [hostileRun(6)])
-    await view.current()
-    await view.current()
+    await view.catchUp()
+    await view.catchUp()
     fault.next = 'ENOSPC'
     await view.flush()
     expect(log.at(-1)).toMatch(/cannot save .*ENOSPC/)

@@ -12,7 +12,7 @@ export interface RunStatusIndex {
 }
 
 export class RunStatusIndexer {
-  private index: RunStatusIndex = { status: new Int32Array(0), names: [] }
+  private latest: RunStatusIndex = { status: new Int32Array(0), names: [] }
   private builtFor = { runs: -1, version: -1 }
 
   constructor(
@@ -21,10 +21,10 @@ export class RunStatusIndexer {
   ) {}
 
   /** The index as of the runs numbered and the statuses read so far; rebuilt when either moved. */
-  current(): RunStatusIndex {
+  index(): RunStatusIndex {
     const runs = this.ids.runUids.length
     const version = this.statuses.version
-    if (runs === this.builtFor.runs && version === this.builtFor.version) return this.index
+    if (runs === this.builtFor.runs && version === this.builtFor.version) return this.latest
     const names: string[] = []
     const nameIds = new Map<string, number>()
     const status = new Int32Array(runs).fill(-1)
@@ -35,8 +35,8 @@ export class RunStatusIndexer {
       if (id === undefined) nameIds.set(name, (id = names.push(name) - 1))
       status[run] = id
     })
-    this.index = { status, names }
+    this.latest = { status, names }
     this.builtFor = { runs, version }
-    return this.index
+    return this.latest
   }
 }

@@ -90,16 +90,19 @@ export class RunStatuses {
     let known = this.byRun.size
     for (const row of rows) if (num(row.uid) <= below && !this.byRun.has(num(row.uid))) known += 1
     this.set(rows)
-    if (num(counted?.n) !== known) {
-      const all = await db.query(`SELECT uid, status, tstamp FROM ${RUNS}`, [], { bulk: true })
-      // Replaced at once, so an answer meanwhile still reads the statuses known before.
-      this.byRun.clear()
-      this.open.clear()
-      this.version += 1
-      this.top = 0
-      this.changed = 0
-      this.set(all)
-    }
+    if (num(counted?.n) !== known) await this.rereadAll(db)
+  }
+
+  /** Reads every run's status again (runs were purged), replacing the known ones at once. */
+  async rereadAll(db: Database): Promise<void> {
+    const all = await db.query(`SELECT uid, status, tstamp FROM ${RUNS}`, [], { bulk: true })
+    // Replaced at once, so an answer meanwhile still reads the statuses known before.
+    this.byRun.clear()
+    this.open.clear()
+    this.version += 1
+    this.top = 0
+    this.changed = 0
+    this.set(all)
   }
 
   private remove(uid: number): void {

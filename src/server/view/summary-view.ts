@@ -169,7 +169,7 @@ export class SummaryView {
   }
 
   private fold(query: SummaryQuery): Promise<SummaryResponse> {
-    return foldView(query, [this.settled, this.tail], this.ids, this.statusIndex.current())
+    return foldView(query, [this.settled, this.tail], this.ids, this.statusIndex.index())
   }
 
   /** Groups kept, and the bytes their columns hold. */
@@ -188,7 +188,7 @@ export class SummaryView {
 
   /** Resolves once the view can answer, refreshing until the first count is done. */
   async ready(): Promise<void> {
-    while (!this.complete) await this.current()
+    while (!this.complete) await this.catchUp()
   }
 
   /** How far the first count has come; null when it is not running. */
@@ -198,7 +198,7 @@ export class SummaryView {
 
   /** Starts building (or refreshing) without waiting; a failure is logged and retried later. */
   warm(): void {
-    this.current().catch((error: unknown) => {
+    this.catchUp().catch((error: unknown) => {
       this.log(`summary view: ${messageOf(error)}`)
     })
   }
@@ -225,12 +225,12 @@ export class SummaryView {
   private async recentEnough(): Promise<void> {
     const age = this.now() - this.refreshedAt
     if (age < this.refreshMs) return
-    if (age >= this.staleMs) return this.current()
+    if (age >= this.staleMs) return this.catchUp()
     this.warm()
   }
 
   /** Resolves once the view reflects the tables as of at most `refreshMs` ago. */
-  current(): Promise<void> {
+  catchUp(): Promise<void> {
     if (this.now() - this.refreshedAt < this.refreshMs) return Promise.resolve()
     this.refreshing ??= this.refresh().finally(() => {
       this.refreshing = null
@@ -296,7 +296,7 @@ export class SummaryView {
    * steps but no run row above the highest run uid read may yet be committed: it is kept.
    */
   private dropGoneRuns(): void {
-    const { status } = this.statusIndex.current()
+    const { status } = this.statusIndex.index()
     const top = this.statuses.highestUid
     const runUids = this.ids.runUids
     const gone = (run: number) => (status[run] as number) < 0 && (runUids[run] as number) <= top
@@ -308,7 +308,7 @@ export class SummaryView {
     this.tail = this.tail.keepingRuns(ids, runs)
     this.ids = ids
     this.statusIndex = new RunStatusIndexer(ids, this.statuses)
-    this.statusIndex.current()
+    this.statusIndex.index()
     this.log(`summary view: dropped the steps of ${count} runs no longer recorded`)
   }
 

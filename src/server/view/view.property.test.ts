@@ -148,7 +148,7 @@ describe.each(engines)('the summary view on %s', (engine) => {
           }
           let cache = new SummaryView(reader, options)
           await cache.start()
-          await cache.current()
+          await cache.catchUp()
           const runUids: number[] = []
           // The highest uid the event table has held: a table whose top row is gone since may
           // hand those uids out again (SQLite does), so the saved view cannot be resumed.
@@ -209,7 +209,7 @@ describe.each(engines)('the summary view on %s', (engine) => {
               log.length = 0
               await cache.start()
               // As at the first start: an answer may join a refresh begun before later writes.
-              await cache.current()
+              await cache.catchUp()
               // Only a purge of every row it was counted from, or of the table's newest rows,
               // makes it count again.
               const topGone = (await topEventUid(reader)) < everTop
@@ -303,7 +303,7 @@ describe.each(concurrent)('a late commit on %s', (engine) => {
         },
       ])
     ).uids
-    await cache.current()
+    await cache.catchUp()
     const slow = await openTransaction(engine as 'postgres' | 'mysql', tables.url)
     await slow.insert(run ?? 0) // takes the lower uid, not visible yet
     await writer.query(insert, [run ?? 0, at]) // a higher uid, committed at once
