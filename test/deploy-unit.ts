@@ -1,6 +1,7 @@
 /**
  * The systemd unit of docs/deploy, read as production runs the server: its `ExecStart` split
- * into the node binary, node's own flags (the heap limit), the built entry and its options.
+ * into the node binary, node's own flags (the heap limit), the built entry and its options, and
+ * its environment.
  */
 import { readFileSync } from 'node:fs'
 
@@ -13,6 +14,8 @@ export interface UnitCommand {
   entry: string
   /** The server's options after the entry. */
   args: string[]
+  /** The unit's `Environment=` settings. */
+  env: Record<string, string>
 }
 
 export function unitCommand(): UnitCommand {
@@ -25,5 +28,8 @@ export function unitCommand(): UnitCommand {
     nodeFlags: rest.slice(0, at),
     entry: rest[at] ?? '',
     args: rest.slice(at + 1),
+    env: Object.fromEntries(
+      [...unit.matchAll(/^Environment=([^=\s]+)=(\S*)$/gm)].map(([, name, value]) => [name, value]),
+    ),
   }
 }

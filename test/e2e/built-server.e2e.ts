@@ -53,7 +53,9 @@ describe('the built server', () => {
       dependencies: Record<string, string>
     }
     const built = readdirSync('dist-server').filter((name) => name.endsWith('.mjs'))
-    expect(built).toEqual(expect.arrayContaining(['api.mjs', 'sqlite-reader.worker.mjs']))
+    expect(built).toEqual(
+      expect.arrayContaining(['api.mjs', 'sqlite-reader.worker.mjs', 'first-count.worker.mjs']),
+    )
     for (const file of built) {
       const missing = packagesImported(join('dist-server', file)).filter(
         (name) => !(name in pkg.dependencies),
@@ -63,7 +65,7 @@ describe('the built server', () => {
   })
 
   it('starts by the unit’s command, answers, and keeps its counts in the state folder', async () => {
-    const { node, nodeFlags, entry, args } = unitCommand()
+    const { node, nodeFlags, entry, args, env } = unitCommand()
     expect(node).toBe('/usr/bin/node')
     expect(entry, 'the unit runs the build, not the sources through tsx').toBe(
       'dist-server/api.mjs',
@@ -87,7 +89,10 @@ describe('the built server', () => {
       entry,
       ...args.map((word, i) => replaced[args[i - 1] ?? ''] ?? word),
     ]
-    const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, command, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    })
     let log = ''
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
@@ -121,6 +126,8 @@ describe('the built server', () => {
       child.kill('SIGTERM')
     }
     expect(await exited).toBe(0)
+    // The first count ran in the build's own worker (decision 0022), not in the server's thread.
+    expect(log).toMatch(/counted in a worker thread/)
     expect(readdirSync(state).filter((name) => name.endsWith('.bin'))).toHaveLength(1)
   }, 60_000)
 })

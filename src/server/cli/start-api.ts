@@ -4,6 +4,7 @@ import { loadCatalogue, loadSettings } from '../setup/settings'
 import { loadTokens } from '../setup/tokens'
 import { databaseIdentity, viewFileIn } from '../view/state-dir'
 import { SummaryView } from '../view/summary-view'
+import { countInWorker } from '../view/count-in-worker'
 import type { Database } from '../db/database'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { createApiHandler, LARGE_ANSWERS } from '../http/api-handler'
@@ -43,12 +44,13 @@ export async function startApi(
     loadCatalogue(options.tools),
     options.tokens === undefined ? Promise.resolve(null) : loadTokens(options.tokens),
   ])
-  const db = openDatabase(options.database, {
+  const open = {
     write: false,
     statementTimeoutMs: options.statementTimeoutMs,
     connections: options.connections,
     connectionWaitMs: options.connectionWaitMs,
-  })
+  }
+  const db = openDatabase(options.database, open)
   try {
     await db.query(`SELECT 1 AS one FROM ${RUNS} WHERE 1 = 0`)
     await db.query(`SELECT 1 AS one FROM ${EVENTS} WHERE 1 = 0`)
@@ -60,11 +62,21 @@ export async function startApi(
     )
   }
   const database = databaseIdentity(options.database)
+  const file = await stateFile(options.state, database, log)
   const summaries = new SummaryView(db, {
     log,
     refreshMs: options.summaryRefreshMs,
     database,
-    file: await stateFile(options.state, database, log),
+    file,
+    countElsewhere:
+      file === undefined
+        ? undefined
+        : (onProgress) =>
+            countInWorker(
+              { database: options.database, open, file, identity: database },
+              onProgress,
+              log,
+            ),
   })
   const handle = checkHost(
     [options.host, ...(options.publicHosts ?? [])],

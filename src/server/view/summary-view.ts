@@ -45,6 +45,12 @@ export interface SummaryViewOptions {
   database?: string
   /** How often a changed view is saved (ms, default ten minutes); also once built, and on stop. */
   saveEveryMs?: number
+  /**
+   * Counts the installation elsewhere and saves its view to `file` (the server: a worker thread,
+   * whose memory goes when it ends); the view then takes the file up. Without it, or when it
+   * fails, the first count runs here.
+   */
+  countElsewhere?: (onProgress: (progress: BuildProgress) => void) => Promise<void>
   now?: () => number
   log?: (line: string) => void
 }
@@ -239,6 +245,7 @@ export class SummaryView {
   }
 
   private async refresh(): Promise<void> {
+    if (!this.complete && (await this.countedElsewhere())) return this.refresh()
     const started = this.now()
     const top = await topEventUid(this.db)
     const first = !this.complete
@@ -288,6 +295,26 @@ export class SummaryView {
       this.log(`summary view: ${this.settled.size} groups of steps up to uid ${settledUid}`)
     }
     void this.save(false)
+  }
+
+  /** Takes up the view `countElsewhere` counted and saved; false when there is none or it failed. */
+  private async countedElsewhere(): Promise<boolean> {
+    const { file, countElsewhere } = this.options
+    if (file === undefined || countElsewhere === undefined) return false
+    try {
+      await countElsewhere((progress) => (this.building = progress))
+      const saved = await loadView(file, this.options.database ?? '')
+      await this.checkProbes(saved)
+      this.adopt(saved)
+      this.building = null
+      this.log(
+        `summary view: ${this.settled.size} groups of steps up to uid ${saved.settledUid}, counted in a worker thread`,
+      )
+      return true
+    } catch (error) {
+      this.log(`summary view: counting in a worker failed (${messageOf(error)}); counting here`)
+      return false
+    }
   }
 
   /**
