@@ -1,7 +1,6 @@
 /**
  * The systemd unit of docs/deploy, read as production runs the server: its `ExecStart` split
- * into the node binary, node's own flags (the heap limit), the built entry and its options, and
- * its environment.
+ * into the node binary, node's own flags (the heap limit), the built entry and its options.
  */
 import { readFileSync } from 'node:fs'
 
@@ -14,8 +13,6 @@ export interface UnitCommand {
   entry: string
   /** The server's options after the entry. */
   args: string[]
-  /** The unit's `Environment=` settings. */
-  env: Record<string, string>
 }
 
 export function unitCommand(): UnitCommand {
@@ -28,8 +25,5 @@ export function unitCommand(): UnitCommand {
     nodeFlags: rest.slice(0, at),
     entry: rest[at] ?? '',
     args: rest.slice(at + 1),
-    env: Object.fromEntries(
-      [...unit.matchAll(/^Environment=([^=\s]+)=(\S*)$/gm)].map(([, name, value]) => [name, value]),
-    ),
   }
 }

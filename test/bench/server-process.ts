@@ -21,7 +21,7 @@ export interface ServerProcess {
 
 /**
  * The server as production runs it (`npm run build:server`, with the node flags of the systemd
- * unit), else its sources through tsx with the same flags. Started with the unit's environment.
+ * unit), else its sources through tsx with the same flags.
  */
 export const SERVER_ENTRY = [
   ...unitCommand().nodeFlags,
@@ -35,7 +35,7 @@ export function startServer(url: string, args: string[]): Promise<ServerProcess>
   const child = spawn(
     process.execPath,
     [...SERVER_ENTRY, '--database', url, '--port', '0', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...unitCommand().env } },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let log = ''
   let onBuilt: () => void = () => undefined

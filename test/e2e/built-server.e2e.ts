@@ -65,7 +65,7 @@ describe('the built server', () => {
   })
 
   it('starts by the unit’s command, answers, and keeps its counts in the state folder', async () => {
-    const { node, nodeFlags, entry, args, env } = unitCommand()
+    const { node, nodeFlags, entry, args } = unitCommand()
     expect(node).toBe('/usr/bin/node')
     expect(entry, 'the unit runs the build, not the sources through tsx').toBe(
       'dist-server/api.mjs',
@@ -89,10 +89,7 @@ describe('the built server', () => {
       entry,
       ...args.map((word, i) => replaced[args[i - 1] ?? ''] ?? word),
     ]
-    const child = spawn(process.execPath, command, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    })
+    const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'pipe'] })
     let log = ''
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
