@@ -1,5 +1,6 @@
 import type { Step, UnreadableStep } from '../contract'
 import { createDayBuckets, type DayBuckets, type IsoDay } from '../time'
+import { countsCall, countsUnreadableCall, toolFilter } from '../tool-filter'
 
 /**
  * What counts: tool steps inside the buckets' range `[startMs, endMs)` whose tool is in
@@ -44,9 +45,9 @@ export function toolCallTimeIn(
   scope: SummaryScope,
 ): (toolName: string | undefined, occurredAt: string) => number {
   const { startMs, endMs } = scope.buckets
-  const selected = scope.tools.length > 0 ? new Set(scope.tools) : null
+  const filter = toolFilter(scope.tools)
   return (tool, occurredAt) => {
-    if (tool === undefined || (selected !== null && !selected.has(tool))) return Number.NaN
+    if (tool === undefined || !countsCall(filter, tool)) return Number.NaN
     const t = Date.parse(occurredAt)
     return t >= startMs && t < endMs ? t : Number.NaN
   }
@@ -62,17 +63,15 @@ export type CountableUnreadable = Pick<
  * The one rule for which unreadable steps (`Run.unreadableSteps`) are tool calls a scope could
  * not count, as a function made once per scope: the step's time in epoch ms when it is not
  * listed among the run's steps (`listed: false`; a listed one is counted as a step), of kind
- * `tool`, inside the range, and its tool selected or unknown (its name could not be read, so it
- * may be a selected one); else NaN (also for an unparsable time). A tool name that is not a
- * string (raw JSON) counts as unknown.
+ * `tool`, inside the range, and counted by the tool filter (`countsUnreadableCall`); else NaN
+ * (also for an unparsable time).
  */
 export function unreadableCallTimeIn(scope: SummaryScope): (step: CountableUnreadable) => number {
   const { startMs, endMs } = scope.buckets
-  const selected = scope.tools.length > 0 ? new Set(scope.tools) : null
+  const filter = toolFilter(scope.tools)
   return (step) => {
     if (step.listed !== false || step.kind !== 'tool') return Number.NaN
-    const tool: unknown = step.toolName
-    if (selected !== null && typeof tool === 'string' && !selected.has(tool)) return Number.NaN
+    if (!countsUnreadableCall(filter, step.toolName)) return Number.NaN
     const t = typeof step.occurredAt === 'string' ? Date.parse(step.occurredAt) : Number.NaN
     return t >= startMs && t < endMs ? t : Number.NaN
   }

@@ -1,4 +1,5 @@
 import { outcomeOf } from '@/domain/outcome'
+import { countsCall, countsUnreadableCall, toolFilter } from '@/domain/tool-filter'
 import type { GroupKey } from './step-store'
 
 /** What a group of one key does to a summary. Ordered: from `Succeeded` on, it is a call. */
@@ -25,7 +26,7 @@ export const listsKind = (role: Role): boolean => role === Role.OtherKind || rol
 /** Every key's role in one query, and the kinds listed by index. */
 export interface KeyRoles {
   role: Uint8Array
-  /** 1 where a step of the key makes its run one the filter keeps (any run without a filter). */
+  /** 1 where a step of the key makes its run one the filter keeps (without one, every run is). */
   selected: Uint8Array
   /** Index into `kinds` of the kind a key lists. */
   kind: Int32Array
@@ -37,14 +38,13 @@ export interface KeyRoles {
 }
 
 /**
- * The role of each key for a query with `tools` (none: every tool), by the contract's rules (as
- * the test reference `testing/database-count.ts` counts them too): with tools, a step is
- * selected when its name decodes to exactly one of them; without, when its name is readable. An unreadable tool step is counted unless the
- * filter is on and its readable name is not asked for. Readable steps list the kind `tool`.
+ * The role of each key for a query with `tools` (none: every tool), by the tool filter's rules
+ * (`domain/tool-filter.ts`; the test reference `testing/database-count.ts` counts them too). A
+ * run is kept by a filter when one of its tool steps names exactly one of its tools. Readable
+ * steps list the kind `tool`.
  */
 export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): KeyRoles {
-  const wanted = new Set(tools)
-  const filtered = wanted.size > 0
+  const filter = toolFilter(tools)
   const kindIds = new Map<string, number>()
   const kindOf = (kind: string) => {
     let id = kindIds.get(kind)
@@ -63,18 +63,14 @@ export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): K
       role[id] = Role.OtherKind
       return
     }
-    const picked = filtered
-      ? key.toolText !== null && wanted.has(key.toolText)
-      : key.toolName !== null
-    selected[id] = picked ? 1 : 0
+    selected[id] = filter !== null && key.toolText !== null && filter.has(key.toolText) ? 1 : 0
     if (key.toolName === null || key.outcome === null) {
-      role[id] =
-        !filtered || key.toolName === null || picked
-          ? Role.UnreadableCounted
-          : Role.UnreadableIgnored
+      role[id] = countsUnreadableCall(filter, key.toolName)
+        ? Role.UnreadableCounted
+        : Role.UnreadableIgnored
       return
     }
-    if (!picked) {
+    if (!countsCall(filter, key.toolName)) {
       role[id] = Role.Unselected
       return
     }
