@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
 
 /** zod only through src/domain/zod.ts, which configures it before any schema is built. */
 const zodPath = {
@@ -13,8 +14,15 @@ const zodPath = {
     "Import { z } from src/domain/zod (it turns off zod's eval probe, which the CSP reports).",
 }
 
-/** Folder names a layer may not import from; see docs/decisions/0002-layers.md. */
-const layer = (/** @type {string[]} */ forbidden, extra = /** @type {string[]} */ ([])) => ({
+/**
+ * Folder names a layer may not import from, packages it may not use, and (for a feature) the
+ * other features; see docs/decisions/0002-layers.md.
+ */
+const layer = (
+  /** @type {string[]} */ forbidden,
+  extra = /** @type {string[]} */ ([]),
+  siblings = /** @type {string[]} */ ([]),
+) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -28,10 +36,19 @@ const layer = (/** @type {string[]} */ forbidden, extra = /** @type {string[]} *
           group: [name, `${name}/**`],
           message: `No ${name} in this layer.`,
         })),
+        ...siblings.map((name) => ({
+          group: [`**/features/${name}`, `**/features/${name}/**`, `../${name}`, `../${name}/**`],
+          message: `A feature never imports another (here ${name}/): share it through components/ or domain/.`,
+        })),
       ],
     },
   ],
 })
+
+/** The feature folders, read from the tree so that a new one is covered too. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   {
@@ -93,7 +110,14 @@ export default tseslint.config(
     files: ['src/components/**'],
     rules: layer(['features', 'app', 'mocks', 'api', 'server'], ['msw']),
   },
-  { files: ['src/features/**'], rules: layer(['app', 'mocks', 'server'], ['msw']) },
+  ...FEATURES.map((name) => ({
+    files: [`src/features/${name}/**`],
+    rules: layer(
+      ['app', 'mocks', 'server'],
+      ['msw'],
+      FEATURES.filter((other) => other !== name),
+    ),
+  })),
   {
     files: ['src/mocks/**'],
     rules: layer(['api', 'features', 'app', 'components', 'server'], ['react', 'react-dom']),
