@@ -12,7 +12,7 @@ import { LEAK_MARKER } from '@/mocks/variants'
 import { SAVED_VIEWS_KEY } from '@/features/saved-views/saved-view'
 import { VIEW_KEYS } from '@/features/saved-views/view-search'
 import { openWith } from '../fixtures/probes'
-import { STRICT_CSP, startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { STRICT_CSP, startServer, type RunningServer } from '@/server/static/serve'
 import { REPO_ROOT, launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 import { configHook } from '../fixtures/config-hook'
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { startServer, type RunningServer, type ServerOptions } from '@/server/static/serve.mjs'
+import { startServer, type RunningServer, type ServerOptions } from '@/server/static/serve'
 import {
   launchBrowser,
   openPage,

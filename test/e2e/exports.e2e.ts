@@ -16,7 +16,7 @@ import { createHostileInstallation, LEAK_MARKER } from '@/mocks/variants'
 import { FORMULA_START, hostile } from '../fixtures/hostile-corpus'
 import { openWith } from '../fixtures/probes'
 import { formulasAfterImport, requireLibreOffice } from '../fixtures/spreadsheet'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 import { configHook } from '../fixtures/config-hook'
 

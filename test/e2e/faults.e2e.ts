@@ -10,7 +10,7 @@ import { createInstallation, type Installation } from '@/mocks/installation'
 import { createEmptyInstallation } from '@/mocks/variants'
 import { apiHook } from '../fixtures/api-server'
 import { openWith, routeRuns } from '../fixtures/probes'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve'
 import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
 
 const FULL = '/tools?from=2026-09-01&to=2026-11-28&tz=UTC'

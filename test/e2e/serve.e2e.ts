@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STRICT_CSP, startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { STRICT_CSP, startServer, type RunningServer } from '@/server/static/serve'
 
 interface RawResponse {
   status: number
@@ -79,7 +79,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
 
-describe('src/server/static/serve.mjs', () => {
+describe('src/server/static/serve.ts', () => {
   it('prints a URL with a port and serves index.html at /', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
     const res = await fetch(server.url)

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve'
 import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
 import { configHook } from '../fixtures/config-hook'
 

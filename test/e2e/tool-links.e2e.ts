@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fromUrlText } from '@/domain/code-units'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve'
 import { HOSTILE_CORPUS, hostile } from '../fixtures/hostile-corpus'
 import { configHook } from '../fixtures/config-hook'
 import { horizontalOverflow, openWith, trapHits } from '../fixtures/probes'

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOSTILE_CORPUS } from '../fixtures/hostile-corpus'
 import { openWith, shellIsUp, trapHits } from '../fixtures/probes'
-import { startServer, type RunningServer } from '@/server/static/serve.mjs'
+import { startServer, type RunningServer } from '@/server/static/serve'
 import { launchBrowser, requireBuild, type ProbedPage } from './browser'
 
 const PAGES = ['/', '/tools', '/runs', '/checker'] as const

@@ -14,7 +14,7 @@
  * touches a chart is not counted. Charts draw near the viewport: each is scrolled into view.
  */
 import type { BrowserContext, Page } from 'playwright-core'
-import { startServer } from '@/server/static/serve.mjs'
+import { startServer } from '@/server/static/serve'
 import { launchBrowser, requireBuild } from '../e2e/browser'
 
 const RANGES = [

@@ -7,7 +7,7 @@
  * (`HUGE_DIST=<dir>` measures another build, `HUGE_CPU=4` a throttled CPU).
  */
 import type { Page } from 'playwright-core'
-import { startServer } from '@/server/static/serve.mjs'
+import { startServer } from '@/server/static/serve'
 import { HUGE_RUN_UUIDS } from '@/mocks/variants/huge-runs'
 import { launchBrowser, requireBuild } from '../e2e/browser'
 

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
-import { CONTENT_TYPES, startServer } from '@/server/static/serve.mjs'
+import { CONTENT_TYPES, resolveTarget, startServer } from '@/server/static/serve'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, RESULTS_DIR, requireBuild } from '../e2e/browser'
 import { apiHook } from '../fixtures/api-server'
 import { createInstallation } from '@/mocks/installation'
@@ -86,28 +86,28 @@ async function launchChromium(): Promise<Chromium> {
 }
 
 /**
- * Answers requests for built JS/CSS/HTML/JSON/SVG assets gzip-compressed, as any production web
- * server does (serve.mjs itself never compresses; Lighthouse would otherwise measure 1.3 MB of
+ * Answers requests for built JS/CSS/JSON/SVG assets gzip-compressed, as any production web
+ * server does (the static server itself never compresses; Lighthouse would otherwise measure 1.3 MB of
  * uncompressed script on its simulated 10 Mbit/s link). Everything else falls through.
  */
 function gzipAssets(dir: string) {
   const cache = new Map<string, Buffer>()
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
-    const ext = path.extname(pathname)
-    const type = CONTENT_TYPES[ext]
     if (req.method !== 'GET' || !/gzip/.test(String(req.headers['accept-encoding'] ?? '')))
       return false
+    // The static server's own rule for which file a request names, never one outside `dir`.
+    const target = await resolveTarget(dir, req.url ?? '/')
+    if (target.kind !== 'file') return false
+    const file = target.file
+    const ext = path.extname(file)
+    const type = CONTENT_TYPES[ext]
     if (!['.js', '.css', '.json', '.svg'].includes(ext) || type === undefined) return false
-    if (pathname.split('/').includes('..')) return false
-    const file = path.join(dir, pathname)
-    if (!(await realpath(file).catch(() => '')).startsWith(dir + path.sep)) return false
     let body = cache.get(file)
     if (body === undefined) {
       body = gzipSync(await readFile(file))
       cache.set(file, body)
     }
-    const immutable = pathname.startsWith('/assets/')
+    const immutable = file.startsWith(path.join(dir, 'assets') + path.sep)
     res.writeHead(200, {
       'Content-Type': type,
       'Content-Encoding': 'gzip',

@@ -6,7 +6,7 @@
  * Figures only: `npm run perf` (needs `npm run build` first). Nothing here is asserted.
  */
 import path from 'node:path'
-import { startServer } from '@/server/static/serve.mjs'
+import { startServer } from '@/server/static/serve'
 import type { Page } from 'playwright-core'
 import { launchBrowser, requireBuild } from '../e2e/browser'
 import { apiHook } from '../fixtures/api-server'

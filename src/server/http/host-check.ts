@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isIP } from 'node:net'
-import type { RequestHook } from '../static/serve.mjs'
+import type { RequestHook } from '../static/serve'
 import { sendError } from './respond'
 
 /** Names every server answers for: this machine's own. */

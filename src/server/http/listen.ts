@@ -1,13 +1,8 @@
-import { createServer } from 'node:http'
-import { answerClientError, MAX_REQUEST_HEAD_BYTES, startServer } from '../static/serve.mjs'
-import type { RequestHook } from '../static/serve.mjs'
+import { startServer, type RequestHook } from '../static/serve'
+import { listenWith, type Listening } from './node-server'
 import { sendError } from './respond'
 
-export interface Listening {
-  url: string
-  port: number
-  close(): Promise<void>
-}
+export type { Listening }
 
 /**
  * Serves the API hook, and with `dashboard` a built dashboard beside it (index.html fallback,
@@ -29,9 +24,7 @@ export async function listen(options: {
     })
     return { url: running.url.replace(/\/$/, ''), port: running.port, close: running.close }
   }
-  // Without Host the host check answers (the contract's 400), not Node's bare one.
-  const server = createServer(
-    { maxHeaderSize: MAX_REQUEST_HEAD_BYTES, requireHostHeader: false },
+  return listenWith(
     (req, res) => {
       Promise.resolve(options.handle(req, res))
         .then((answered) => {
@@ -43,30 +36,6 @@ export async function listen(options: {
             sendError(res, 500, 'internal', 'The server could not answer this request.')
         })
     },
+    { host: options.host, port: options.port },
   )
-  server.on('clientError', answerClientError)
-  const sockets = new Set<import('node:net').Socket>()
-  server.on('connection', (socket) => {
-    sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const address = server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : options.port
-  const shown = options.host.includes(':') ? `[${options.host}]` : options.host
-  return {
-    url: `http://${shown}:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        for (const socket of sockets) socket.destroy()
-      }),
-  }
 }

@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerClientError, startServer } from './serve.mjs'
+import { answerClientError } from '../http/node-server'
+import { startServer } from './serve'
 
 const SECRET = 'secret-that-must-not-leave'
 
