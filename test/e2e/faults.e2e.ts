@@ -4,14 +4,14 @@
  * Playwright's request routing. Every fault ends in a specific, visible state; no figure is ever
  * shown as complete when it is not.
  */
-import type { Browser, Page, Route } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Route } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createInstallation, type Installation } from '@/mocks/installation'
 import { createEmptyInstallation } from '@/mocks/variants'
 import { apiHook } from '../fixtures/api-server'
 import { openWith, routeRuns } from '../fixtures/probes'
-import { startServer, type RunningServer } from '@/server/static/serve'
-import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const FULL = '/tools?from=2026-09-01&to=2026-11-28&tz=UTC'
 const WAIT = { timeout: 30_000 } as const
@@ -22,24 +22,12 @@ const FULL_RANGE = { from: Date.parse('2026-09-01T00:00Z'), to: Date.parse('2026
 const FULL_CALLS = countCalls(demo, FULL_RANGE.from, FULL_RANGE.to)
 const FULL_RUNS = demo.queryRuns({ ...FULL_RANGE, tools: [] }, null, 1).totalRuns
 let installation: Installation = demo
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({
-    dir: requireBuild('dist'),
-    handle: apiHook({ installation: () => installation }),
-  })
-  browser = await launchBrowser()
+const session = demoSession({
+  build: 'dist',
+  handle: apiHook({ installation: () => installation }),
 })
-afterEach(async () => {
+afterEach(() => {
   installation = demo
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 function countCalls(source: Installation, from: number, to: number): number {
@@ -59,11 +47,11 @@ function countCalls(source: Installation, from: number, to: number): number {
 }
 
 async function open(path: string, setup?: (page: Page) => Promise<unknown>): Promise<ProbedPage> {
-  const probe = await openWith(browser, server.url, path, async (p) => {
-    await setup?.(p.page)
-  })
-  opened.push(probe)
-  return probe
+  return session.closeAfterTest(
+    await openWith(session.browser, session.url, path, async (p) => {
+      await setup?.(p.page)
+    }),
+  )
 }
 
 /** The totals row's calls as shown now (complete or not). */

@@ -3,31 +3,16 @@
  * `demoSummaryEndpoint` the tool report takes its figures from the installation's aggregation and
  * says so; every figure of the table equals the one folded from `/runs` without it.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '@/server/static/serve'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { screenshot } from './browser'
+import { demoSession } from './demo-session'
 import { configHook } from '../fixtures/config-hook'
 
 const LOADED = { timeout: 60_000 } as const
 let summaryEndpoint = false
-let browser: Browser
-let server: RunningServer
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({
-    dir: requireBuild('dist-demo'),
-    handle: configHook(() => ({ demoSummaryEndpoint: summaryEndpoint })),
-  })
-  browser = await launchBrowser()
-})
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser.close()
-  await server.close()
+const session = demoSession({
+  handle: configHook(() => ({ demoSummaryEndpoint: summaryEndpoint })),
 })
 
 /** The tool report's table as text, once the load has finished. */
@@ -36,8 +21,7 @@ async function reportTable(
   endpoint: boolean,
 ): Promise<{ page: Page; table: string }> {
   summaryEndpoint = endpoint
-  const probe = await openPage(browser, `${server.url}${path}`)
-  opened.push(probe)
+  const probe = await session.open(path)
   const { page } = probe
   const exportButton = page.getByRole('button', { name: 'Export tool report (CSV)' })
   await exportButton.waitFor(LOADED)

@@ -5,49 +5,33 @@
  * the heading in view; every hostile corpus name links to its own schema; a run opens from its
  * pasted link in the runs page's "Go to run", an unknown id lands on "Run not found".
  */
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
 import { fromUrlText } from '@/domain/code-units'
-import { startServer, type RunningServer } from '@/server/static/serve'
 import { HOSTILE_CORPUS, hostile } from '../fixtures/hostile-corpus'
 import { configHook } from '../fixtures/config-hook'
 import { horizontalOverflow, openWith, trapHits } from '../fixtures/probes'
-import { launchBrowser, openPage, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot } from './browser'
+import { demoSession } from './demo-session'
 
 const RANGE = 'from=2026-09-01&to=2026-11-28&tz=Europe%2FBerlin'
 const WAIT = { timeout: 60_000 } as const
 
-let browser: Browser
-let server: RunningServer
 /** The demo variant the next page loads (`config.json` is read on every page load). */
 let variant: 'default' | 'hostile' = 'default'
-const opened: ProbedPage[] = []
-
-beforeAll(async () => {
-  server = await startServer({
-    dir: requireBuild('dist-demo'),
-    csp: true,
-    handle: configHook(() => (variant === 'hostile' ? { demoVariant: 'hostile' } : undefined)),
-  })
-  browser = await launchBrowser()
+const session = demoSession({
+  csp: true,
+  handle: configHook(() => (variant === 'hostile' ? { demoVariant: 'hostile' } : undefined)),
 })
-afterEach(async () => {
+afterEach(() => {
   variant = 'default'
-  await Promise.all(opened.splice(0).map((p) => p.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 /** The server's address without its closing slash, for a path to follow. */
-const base = () => server.url.replace(/\/$/, '')
+const base = () => session.url.replace(/\/$/, '')
 
-async function open(path: string, viewport?: { width: number; height: number }) {
-  const probe = await openPage(browser, `${base()}${path}`, { viewport })
-  opened.push(probe)
-  return probe
-}
+const open = (path: string, viewport?: { width: number; height: number }) =>
+  session.open(path, { viewport })
 
 /** The search of the page's address, decoded as the app reads it. */
 const searchOf = (page: Page) => {
@@ -146,8 +130,9 @@ describe('tool names open their schema on the checker', () => {
   it('for every hostile corpus name, executing nothing', async () => {
     variant = 'hostile'
     // With the trap on `window` and the DOM that reports anything a name would run.
-    const probe = await openWith(browser, server.url, `/tools?${RANGE}`)
-    opened.push(probe)
+    const probe = session.closeAfterTest(
+      await openWith(session.browser, session.url, `/tools?${RANGE}`),
+    )
     const { page } = probe
     await expect
       .poll(() => page.locator('table caption').innerText(), WAIT)
@@ -208,7 +193,7 @@ describe('go to a run by its id', () => {
   it('opens a run from its pasted link, and an unknown id on "Run not found"', async () => {
     const { page, consoleErrors } = await open(`/runs?${RANGE}`, { width: 390, height: 844 })
     const href = await page.locator('table a[href^="/runs/"]').first().getAttribute('href', WAIT)
-    const path = new URL(href ?? '', server.url).pathname
+    const path = new URL(href ?? '', session.url).pathname
     const uuid = fromUrlText(decodeURIComponent(path.slice('/runs/'.length)))
     const field = page.getByRole('textbox', { name: 'Go to run' })
     await field.fill(`  ${base()}${path}?tz=UTC \n`)
