@@ -9,15 +9,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Papa from 'papaparse'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInstallation } from '@/mocks/installation'
 import { createHostileInstallation, LEAK_MARKER } from '@/mocks/variants'
 import { FORMULA_START, hostile } from '../fixtures/hostile-corpus'
 import { openWith } from '../fixtures/probes'
 import { formulasAfterImport, requireLibreOffice } from '../fixtures/spreadsheet'
-import { startServer, type RunningServer } from '@/server/static/serve'
-import { launchBrowser, requireBuild, screenshot, type ProbedPage } from './browser'
+import { screenshot, type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 import { configHook } from '../fixtures/config-hook'
 
 const RANGE = 'from=2026-09-01&to=2026-11-28&tz=UTC'
@@ -33,8 +33,7 @@ const EXPORTS: readonly (readonly [string, string])[] = [
 ]
 
 const installation = createHostileInstallation(createInstallation())
-let browser: Browser
-let server: RunningServer
+const session = demoSession({ handle: configHook(() => ({ demoVariant: 'hostile' })) })
 let work: string
 /** file name → text of each downloaded CSV. */
 const files = new Map<string, string>()
@@ -42,17 +41,12 @@ const files = new Map<string, string>()
 beforeAll(async () => {
   requireLibreOffice()
   work = await mkdtemp(path.join(tmpdir(), 'exports-'))
-  server = await startServer({
-    dir: requireBuild('dist-demo'),
-    handle: configHook(() => ({ demoVariant: 'hostile' })),
-  })
-  browser = await launchBrowser()
   const pages = new Map<string, ProbedPage>()
   try {
     for (const [where, button] of EXPORTS) {
       let probe = pages.get(where)
       if (!probe) {
-        probe = await openWith(browser, server.url, where)
+        probe = await openWith(session.browser, session.url, where)
         pages.set(where, probe)
       }
       const { name, text } = await download(probe.page, button)
@@ -63,8 +57,6 @@ beforeAll(async () => {
   }
 }, 180_000)
 afterAll(async () => {
-  await browser?.close()
-  await server?.close()
   if (work) await rm(work, { recursive: true, force: true })
 })
 

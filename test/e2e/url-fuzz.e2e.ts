@@ -6,12 +6,12 @@
  * number load the page from scratch.
  */
 import fc from 'fast-check'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOSTILE_CORPUS } from '../fixtures/hostile-corpus'
 import { openWith, shellIsUp, trapHits } from '../fixtures/probes'
-import { startServer, type RunningServer } from '@/server/static/serve'
-import { launchBrowser, requireBuild, type ProbedPage } from './browser'
+import { type ProbedPage } from './browser'
+import { demoSession } from './demo-session'
 
 const PAGES = ['/', '/tools', '/runs', '/checker'] as const
 const NAMES = [
@@ -81,20 +81,15 @@ const rawQuery = fc
   )
   .map((parts) => parts.join(''))
 
-let browser: Browser
-let server: RunningServer
+const session = demoSession()
 let probe: ProbedPage
 
 beforeAll(async () => {
-  server = await startServer({ dir: requireBuild('dist-demo') })
-  browser = await launchBrowser()
-  probe = await openWith(browser, server.url, '/')
+  probe = await openWith(session.browser, session.url, '/')
   await probe.page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 30_000 })
 })
 afterAll(async () => {
   await probe?.close()
-  await browser?.close()
-  await server?.close()
 })
 
 /** Navigates inside the app, as Back/Forward would, and waits for the router to render. */
@@ -149,10 +144,10 @@ describe('fuzzed URLs', () => {
 
   it('follows a history change made at any moment while the app starts', async () => {
     // Back or Forward pressed while the app is still starting: the page shown must follow.
-    const page = await browser.newPage()
+    const page = await session.browser.newPage()
     try {
       for (const delayMs of [0, 50, 100, 150, 200, 250, 300, 400, 600]) {
-        await page.goto(server.url)
+        await page.goto(session.url)
         await page.waitForTimeout(delayMs)
         await navigate(page, '/checker')
         await expect
@@ -172,7 +167,7 @@ describe('fuzzed URLs', () => {
       fc.asyncProperty(fc.constantFrom(...PAGES), search, async (path, params) => {
         const query = new URLSearchParams(params).toString()
         const url = `${path}${query ? `?${query}` : ''}`
-        await probe.page.goto(`${server.url}${url.slice(1)}`)
+        await probe.page.goto(`${session.url}${url.slice(1)}`)
         await probe.page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 15_000 })
         await expectStanding(url)
       }),
