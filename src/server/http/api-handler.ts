@@ -5,19 +5,17 @@ import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
-import { BadCursorError, findRun, pageOfRuns, writeRuns } from '../read/runs'
-import type { BuildProgress, SummaryView } from '../view/summary-view'
+import { findRun, pageOfRuns, writeRuns } from '../read/runs'
+import type { SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
 import { AnswerGate, AnswersBusyError } from './answer-gate'
-import { ClientGoneError, sendError, sendJson, sendJsonStream, sendJsonText } from './respond'
+import { ApiError, RETRY_LATER } from './api-error'
+import { ClientGoneError, sendJson, sendJsonStream, sendJsonText } from './respond'
 import { messageOf } from '@/domain/message-of'
 
 /** Where the dashboard looks for the API by default. */
 export const API_BASE = '/api/diagnostics/v1'
-
-/** Seconds a client should wait before asking again when the database does not answer. */
-export const RETRY_AFTER_SECONDS = 5
 
 export interface ApiContext {
   db: Database
@@ -43,35 +41,27 @@ export const LARGE_ANSWERS = 4
 export function createApiHandler(context: ApiContext) {
   const large = context.largeAnswers ?? new AnswerGate(LARGE_ANSWERS, 5000)
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    const under = (base: string) => url.pathname === base || url.pathname.startsWith(`${base}/`)
-    if (!under('/api')) return false
-    if (!under(API_BASE)) {
-      // Never the dashboard's page: another version or a typo gets the API's own 404.
-      sendError(
-        res,
-        404,
-        'not_found',
-        `This server answers the diagnostics API under ${API_BASE} only.`,
-      )
-      return true
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendError(res, 405, 'method_not_allowed', 'The diagnostics API only answers GET.', {
-        Allow: 'GET, HEAD',
-      })
-      return true
-    }
-    if (context.tokens !== null && !isAuthorized(req.headers.authorization, context.tokens)) {
-      sendError(res, 401, 'unauthorized', 'Sign in first: this API needs a valid bearer token.', {
-        'WWW-Authenticate': 'Bearer',
-      })
-      return true
-    }
     try {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const under = (base: string) => url.pathname === base || url.pathname.startsWith(`${base}/`)
+      if (!under('/api')) return false
+      if (!under(API_BASE)) {
+        // Never the dashboard's page: another version or a typo gets the API's own 404.
+        const message = `This server answers the diagnostics API under ${API_BASE} only.`
+        throw new ApiError(404, 'not_found', message)
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        throw new ApiError(405, 'method_not_allowed', 'The diagnostics API only answers GET.', {
+          Allow: 'GET, HEAD',
+        })
+      }
+      if (context.tokens !== null && !isAuthorized(req.headers.authorization, context.tokens)) {
+        const message = 'Sign in first: this API needs a valid bearer token.'
+        throw new ApiError(401, 'unauthorized', message, { 'WWW-Authenticate': 'Bearer' })
+      }
       await route(context, large, url, res)
     } catch (error) {
-      fail(context, res, error)
+      answerError(res, error, context.log)
     }
     return true
   }
@@ -100,7 +90,7 @@ async function route(
   }
   if (path === '/runs') {
     const params = parseRunsParams(url.searchParams)
-    if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
     return large.run(gone, async () => {
       const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
       await sendJsonStream(res, 200, async (out) => {
@@ -114,13 +104,19 @@ async function route(
   }
   if (path === '/summary') {
     const params = parseSummaryParams(url.searchParams)
-    if (!params.ok) return sendError(res, 400, 'bad_request', params.message)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
     // The view counts by quarter hours: a range off them is refused, never counted slowly.
     const problem = summaryGrainProblem(params)
-    if (problem !== null) return sendError(res, 400, problem.error, problem.message)
+    if (problem !== null) throw new ApiError(400, problem.error, problem.message)
     const answer = await context.summaries.answerText(params)
-    if (answer === null) return sendCounting(res, context.summaries.progress)
-    return sendJsonText(res, 200, answer)
+    if (answer !== null) return sendJsonText(res, 200, answer)
+    // Counted for the first time: how far it is (`progress`, 0–1, when known), when to ask again.
+    const { progress } = context.summaries
+    const share = progress === null || progress.total <= 0 ? null : progress.done / progress.total
+    const percent = share === null ? '' : ` (${Math.floor(share * 100)} % so far)`
+    const message = `The server is counting this installation's runs for the first time${percent}; ask again shortly.`
+    const more = share === null ? {} : { progress: Math.min(1, Math.max(0, share)) }
+    throw new ApiError(503, COUNTING, message, RETRY_LATER, more)
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {
@@ -128,76 +124,66 @@ async function route(
     try {
       uuid = decodeURIComponent(run[1] ?? '')
     } catch {
-      return sendError(
-        res,
-        400,
-        'bad_request',
-        'The run id in the path is not valid percent-encoding.',
-      )
+      const message = 'The run id in the path is not valid percent-encoding.'
+      throw new ApiError(400, 'bad_request', message)
     }
     const found = uuid.length > 200 ? null : await findRun(db, uuid)
     if (found === null) {
       // Echoed only when it can be a run id: the answer does not grow with the request.
       const shown = uuid.length <= 64 ? ` ${uuid}` : ''
-      return sendError(res, 404, 'not_found', `No run${shown} is recorded on this installation.`)
+      throw new ApiError(404, 'not_found', `No run${shown} is recorded on this installation.`)
     }
     return large.run(gone, () =>
       sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one')),
     )
   }
-  sendError(res, 404, 'not_found', 'The diagnostics API has no such endpoint.')
+  throw new ApiError(404, 'not_found', 'The diagnostics API has no such endpoint.')
+}
+
+/** The 503 sentence for each typed error of the database and the answer gate, first match wins. */
+const UNAVAILABLE = [
+  [
+    AnswersBusyError,
+    'The server is sending as many runs with their steps as it can at once; try again shortly.',
+  ],
+  [DatabaseBusyError, 'Every database connection of the server is busy; try again shortly.'],
+  [DatabaseUnavailableError, 'The database did not answer; try again shortly.'],
+] as const
+
+/** JSON-quoted, with what JSON leaves of control characters and line breaks percent-encoded. */
+const quoted = (text: string) =>
+  JSON.stringify(text).replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, encodeURIComponent)
+
+/** What the contract answers for `error`; for a 503 or a 500 the log also says why. */
+function contractErrorOf(error: unknown, log: (line: string) => void, request: string): ApiError {
+  if (error instanceof ApiError) return error
+  const busy = UNAVAILABLE.find(([type]) => error instanceof type)
+  if (busy !== undefined) {
+    log(messageOf(error))
+    return new ApiError(503, 'unavailable', busy[1], RETRY_LATER)
+  }
+  log(`failed to answer ${request}`)
+  return new ApiError(
+    500,
+    'internal',
+    'The server could not answer this request; its log says why.',
+  )
 }
 
 /**
- * The `503` of a `/summary` asked while the server counts the installation for the first time:
- * how far it is (`progress`, 0–1, when known) and when to ask again.
+ * The one place a failed API request is answered: an {@link ApiError} or a typed 503 as the
+ * contract says, anything else as its 500 logged on one line with the request's method, path and
+ * query (SQL text and stacks never reach the client).
  */
-function sendCounting(res: ServerResponse, progress: BuildProgress | null): void {
-  const share = progress === null || progress.total <= 0 ? null : progress.done / progress.total
-  const percent = share === null ? '' : ` (${Math.floor(share * 100)} % so far)`
-  res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
-  sendJson(res, 503, {
-    error: COUNTING,
-    message: `The server is counting this installation's runs for the first time${percent}; ask again shortly.`,
-    ...(share === null ? {} : { progress: Math.min(1, Math.max(0, share)) }),
-  })
-}
-
-function fail(context: ApiContext, res: ServerResponse, error: unknown): void {
-  // Nobody reads on (gone, or a HEAD answered): nothing to say, nothing to log.
-  if (error instanceof ClientGoneError) {
+function answerError(res: ServerResponse, error: unknown, log: (line: string) => void): void {
+  // The target as sent: Node refuses control characters in it, percent-escapes stay undecoded.
+  const request = `${res.req.method} ${quoted(res.req.url ?? '')}: ${quoted(messageOf(error))}`
+  if (error instanceof ClientGoneError || res.headersSent) {
+    // Nobody reads on (gone, or a HEAD answered), or an answer begun can only be cut.
+    if (!(error instanceof ClientGoneError)) log(`failed while answering ${request}`)
     if (!res.writableEnded) res.destroy()
     return
   }
-  if (res.headersSent) {
-    context.log(`failed while answering: ${messageOf(error)}`)
-    res.destroy()
-    return
-  }
-  if (error instanceof BadCursorError) return sendError(res, 400, 'bad_request', error.message)
-  if (error instanceof AnswersBusyError) {
-    context.log(error.message)
-    return sendError(
-      res,
-      503,
-      'unavailable',
-      'The server is sending as many runs with their steps as it can at once; try again shortly.',
-      { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-    )
-  }
-  if (error instanceof DatabaseUnavailableError) {
-    context.log(error.message)
-    const message =
-      error instanceof DatabaseBusyError
-        ? 'Every database connection of the server is busy; try again shortly.'
-        : 'The database did not answer; try again shortly.'
-    return sendError(res, 503, 'unavailable', message, {
-      'Retry-After': String(RETRY_AFTER_SECONDS),
-    })
-  }
-  // SQL text and stack traces stay in the log, never in an answer.
-  context.log(
-    `failed to answer: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  )
-  sendError(res, 500, 'internal', 'The server could not answer this request; its log says why.')
+  const { status, code, message, headers, more } = contractErrorOf(error, log, request)
+  sendJson(res, status, { error: code, message, ...more }, headers)
 }

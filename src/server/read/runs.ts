@@ -4,6 +4,7 @@ import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { bound, join, raw, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
+import { ApiError } from '../http/api-error'
 import { streamSteps } from './events'
 import { writeJsonList } from '../turns'
 import { inSeconds, runMatch, secondsCompare } from './run-match'
@@ -18,11 +19,6 @@ export interface RunsPageRows {
   rows: Row[]
   nextCursor: string | null
   totalRuns: number
-}
-
-/** A cursor this server did not issue (or cannot read any more): the contract's 400. */
-export class BadCursorError extends Error {
-  override readonly name = 'BadCursorError'
 }
 
 const RUN_COLUMNS = `r.uid, r.uuid, r.status, r.configuration_identifier, r.termination_reason,
@@ -44,7 +40,8 @@ export async function pageOfRuns(
     const key = decodeCursor(cursor)
     const started = key === null ? Number.NaN : Date.parse(key.startedAt) / 1000
     if (key === null || !Number.isInteger(started)) {
-      throw new BadCursorError('"cursor" is not a cursor this API issued.')
+      // A cursor this server did not issue (or cannot read any more).
+      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
     }
     // After the cursor: started earlier, or in the same second with a later uuid. Outside the
     // time columns' range only the first can hold, and is decided here (see secondsCompare).
