@@ -1,7 +1,7 @@
 import { KNOWN_REFUSAL_CODES, KNOWN_RUN_STATUSES, KNOWN_STEP_KINDS } from '../contract'
 import type { Run, Step } from '../contract'
 import { outcomeOf, refusalCodeOf } from '../outcome'
-import { bucketDay } from '../time'
+import { bucketDay, bucketIndex } from '../time'
 import { emptyRecord, unionSorted, type Counts } from './records'
 import {
   toolCallTimeIn,
@@ -64,8 +64,7 @@ export function foldRuns(
       const kind = step.kind
       if (kind !== 'tool') {
         if (typeof kind !== 'string' || knownKinds.has(kind)) continue
-        const t = Date.parse(step.occurredAt)
-        if (t >= buckets.startMs && t < buckets.endMs) kinds.add(kind)
+        if (bucketIndex(buckets, Date.parse(step.occurredAt)) >= 0) kinds.add(kind)
         continue
       }
       const toolName = step.toolName
@@ -86,26 +85,15 @@ export function foldRuns(
     if (calls > 0) result.runsWithCalls++
     if (refused) result.runsWithRefusal++
     if (failed) result.runsWithFailure++
-    if (run.unreadableSteps !== undefined)
-      result.unreadableToolSteps += countIn(run.unreadableSteps, unreadableCallTime)
+    // Raw JSON (the benchmark folds JSON.parse output) could hold anything here.
+    if (!Array.isArray(run.unreadableSteps)) continue
+    for (const step of run.unreadableSteps)
+      if (typeof step === 'object' && step !== null && !Number.isNaN(unreadableCallTime(step)))
+        result.unreadableToolSteps++
   }
   if (codes.size > 0) result.unknownRefusalCodes = unionSorted(result.unknownRefusalCodes, codes)
   if (kinds.size > 0) result.unknownStepKinds = unionSorted(result.unknownStepKinds, kinds)
   if (statuses.size > 0)
     result.unknownRunStatuses = unionSorted(result.unknownRunStatuses, statuses)
   return result
-}
-
-/** How many of `steps` the rule gives a time (a tool call of the scope); none for a non-list. */
-function countIn(
-  steps: readonly CountableUnreadable[],
-  timeOf: (step: CountableUnreadable) => number,
-): number {
-  // Raw JSON (the benchmark folds JSON.parse output) could hold anything here.
-  if (!Array.isArray(steps)) return 0
-  let n = 0
-  for (const step of steps) {
-    if (typeof step === 'object' && step !== null && !Number.isNaN(timeOf(step))) n++
-  }
-  return n
 }

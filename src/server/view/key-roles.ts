@@ -26,7 +26,7 @@ export const listsKind = (role: Role): boolean => role === Role.OtherKind || rol
 /** Every key's role in one query, and the kinds listed by index. */
 export interface KeyRoles {
   role: Uint8Array
-  /** 1 where a step of the key makes its run one the filter keeps (without one, every run is). */
+  /** 1 where a step of the key keeps its run under a filter: the filter counts its name text. */
   selected: Uint8Array
   /** Index into `kinds` of the kind a key lists. */
   kind: Int32Array
@@ -40,8 +40,8 @@ export interface KeyRoles {
 /**
  * The role of each key for a query with `tools` (none: every tool), by the tool filter's rules
  * (`domain/tool-filter.ts`; the test reference `testing/database-count.ts` counts them too). A
- * run is kept by a filter when one of its tool steps names exactly one of its tools. Readable
- * steps list the kind `tool`.
+ * filter keeps a run when it counts the name text of one of its tool steps, readable outcome or
+ * not (as `/runs` matches). Readable steps list the kind `tool`.
  */
 export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): KeyRoles {
   const filter = toolFilter(tools)
@@ -63,7 +63,7 @@ export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): K
       role[id] = Role.OtherKind
       return
     }
-    selected[id] = filter !== null && key.toolText !== null && filter.has(key.toolText) ? 1 : 0
+    selected[id] = key.toolText !== null && countsCall(filter, key.toolText) ? 1 : 0
     if (key.toolName === null || key.outcome === null) {
       role[id] = countsUnreadableCall(filter, key.toolName)
         ? Role.UnreadableCounted
