@@ -11,20 +11,23 @@ configure({ asyncUtilTimeout: 15_000 })
 // jsdom has no layout; the router's scroll restoration calls scrollTo.
 window.scrollTo = () => undefined
 
-// A console.error during a test is a failure: React warnings, failed renders and
-// unhandled request reports all land there and must not pass silently.
-let errors: unknown[][] = []
+// A console.error or console.warn during a test is a failure: React warnings, failed renders and
+// unhandled request reports all land there and must not pass silently. A test that expects one
+// spies on it itself and asserts it.
+let calls: unknown[][] = []
 beforeEach(() => {
-  errors = []
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    errors.push(args)
-  })
+  calls = []
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      calls.push([`console.${level}:`, ...args])
+    })
+  }
 })
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
-  if (errors.length > 0) {
-    const first = errors[0]?.map(String).join(' ') ?? ''
-    throw new Error(`console.error was called ${errors.length} time(s); first: ${first}`)
+  if (calls.length > 0) {
+    const first = calls[0]?.map(String).join(' ') ?? ''
+    throw new Error(`the console was called ${calls.length} time(s); first: ${first}`)
   }
 })
