@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
 import { getMeta, getRun, getRunsPage } from './endpoints'
 import {
   ContractError,
@@ -14,10 +14,6 @@ import { buildUrl } from './request'
 
 const base = '/api/diagnostics/v1'
 const config = { baseUrl: base }
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const meta = {
   installation: 'Test',

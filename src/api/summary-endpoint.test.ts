@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
 import { ContractError, HttpError } from './errors'
 import { fetchToolSummary } from './summary-endpoint'
 import { createScope, emptySummary, foldRuns } from '../domain/summary'
@@ -10,10 +10,6 @@ import { fetchAllRuns } from '../mocks/testing/fetch-all-runs'
 
 const base = '/api/diagnostics/v1'
 const config = { baseUrl: base }
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const query = {
   from: '2026-10-31T23:00:00.000Z',

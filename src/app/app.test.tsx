@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from './app'
-import { createAppRouter } from './router'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 
 const base = '/api/diagnostics/v1'
 const meta = {
@@ -16,24 +14,17 @@ const meta = {
   retentionDays: 30,
   argumentCheckSince: '2026-11-05T09:00:00Z',
 }
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
   http.get(`${base}/runs/:uuid`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
-
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  return render(<App api={{ baseUrl: base }} router={router} />)
-}
+]
+beforeEach(() => server.use(...happyPath))
 
 describe('the shell', () => {
   it('shows the installation as text and its privacy level in words', async () => {
-    renderAt('/')
+    renderApp('/')
     expect(await screen.findByText('Acme <b>Intranet</b>')).toBeInTheDocument()
     expect(
       screen.getByTitle('The level run steps are stored at on this installation'),
@@ -50,7 +41,7 @@ describe('the shell', () => {
     ['/runs', 'Runs'],
     ['/checker', 'Checker'],
   ])('deep link %s renders its page', async (path, heading) => {
-    renderAt(path)
+    renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
   })
 
@@ -62,7 +53,7 @@ describe('the shell', () => {
     ['/runs/abc-123?tz=UTC', 'Runs'],
     ['/checker?from=2026-09-01', 'Checker'],
   ])('marks the one navigation link of %s as the current page', async (path, current) => {
-    renderAt(path)
+    renderApp(path)
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     await waitFor(() =>
       expect(within(nav).getByRole('link', { name: current })).toHaveAttribute(
@@ -78,8 +69,7 @@ describe('the shell', () => {
 
   it('links to a run whose id holds a lone surrogate and says why it cannot be read', async () => {
     const uuid = 'lone\uD800high'
-    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/runs'] }))
-    render(<App api={{ baseUrl: base }} router={router} />)
+    const { router } = renderApp('/runs')
     await screen.findByRole('heading', { level: 1, name: 'Runs' })
     // What a runs-table row link builds: before, encodeURIComponent threw while rendering.
     const location = router.buildLocation({ to: '/runs/$uuid', params: { uuid } })
@@ -95,14 +85,14 @@ describe('the shell', () => {
   it.each(['/runs/%ED%A0%80', '/runs/%E0%A4%A', '/tools?tool=%ED%A0%80&tz=%FF'])(
     'a malformed address %s keeps the shell working',
     async (path) => {
-      renderAt(path)
+      renderApp(path)
       expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument()
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
     },
   )
 
   it('navigation links keep the shared filters and drop those of one page', async () => {
-    renderAt('/runs?preset=7d&tz=UTC&tool=a&tool=b&outcome=failed&status=running')
+    renderApp('/runs?preset=7d&tz=UTC&tool=a&tool=b&outcome=failed&status=running')
     const nav = await screen.findByRole('navigation', { name: 'Main' })
     for (const name of ['Overview', 'Tools', 'Runs', 'Checker']) {
       const href = within(nav).getByRole('link', { name }).getAttribute('href') ?? ''
@@ -115,7 +105,7 @@ describe('the shell', () => {
   })
 
   it('after an in-app link, focus moves to the new page’s heading, not the body', async () => {
-    renderAt('/tools')
+    renderApp('/tools')
     await screen.findByRole('heading', { level: 1, name: 'Tools' })
     const nav = screen.getByRole('navigation', { name: 'Main' })
     const runs = within(nav).getByRole('link', { name: 'Runs' })
@@ -126,14 +116,14 @@ describe('the shell', () => {
   })
 
   it('a deep link to an unknown run says it may have been removed by retention', async () => {
-    renderAt('/runs/abc-123')
+    renderApp('/runs/abc-123')
     expect(
       await screen.findByText(/does not exist or was removed by the retention policy/),
     ).toBeInTheDocument()
   })
 
   it('an unknown address says so inside the shell', async () => {
-    renderAt('/nowhere')
+    renderApp('/nowhere')
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
   })
@@ -146,7 +136,7 @@ describe('the shell', () => {
         return HttpResponse.json({ error: 'unauthenticated' }, { status: 401 })
       }),
     )
-    renderAt('/')
+    renderApp('/')
     const messages = await screen.findAllByText(/Your CMS session has ended — sign in again/)
     expect(messages.length).toBeGreaterThan(0)
     expect(calls).toBe(1)

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { staticShell } from '../testing/static-shell'
-import { render, screen, waitFor } from '@testing-library/react'
-import { createMemoryHistory } from '@tanstack/react-router'
+import { screen, waitFor } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from './app'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 import { browserZone } from './browser-zone'
 import { PAGE_INTROS } from './shell'
-import { createAppRouter } from './router'
 import { paintStaticPage } from './static-page'
 
 const base = '/api/diagnostics/v1'
@@ -19,15 +17,13 @@ const meta = {
   retentionDays: null,
   argumentCheckSince: '2026-11-05T09:00:00Z',
 }
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
   http.get(`${base}/runs/:uuid`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+]
+beforeEach(() => server.use(...happyPath))
 
 /** The page's `main` with its section and the section's heading and lead, as markup. */
 function introMarkup(main: Element | null): string {
@@ -62,8 +58,7 @@ describe('the intro the entry paints before React', () => {
         const painted = introMarkup(shell.querySelector('#root > .shell > main'))
         expect(painted).toContain('<h1 ')
 
-        const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
-        const { container } = render(<App api={{ baseUrl: base }} router={router} />)
+        const { container } = renderApp(page + search)
         await screen.findByRole('heading', { level: 1 })
         expect(introMarkup(container.querySelector('main'))).toBe(painted)
         // Once /meta has loaded the page reads its zone from the parsed filters: still the same.
@@ -85,8 +80,7 @@ describe('the intro the entry paints before React', () => {
       const search = '?tz=Pacific/Chatham'
       const shell = staticShell()
       paintStaticPage({ pathname: page, search }, browserZone, shell)
-      const router = createAppRouter(createMemoryHistory({ initialEntries: [page + search] }))
-      const { container } = render(<App api={{ baseUrl: base }} router={router} />)
+      const { container } = renderApp(page + search)
       await screen.findByRole('heading', { level: 1 })
       expect(screen.queryByText('Test')).toBeNull()
       expect(introMarkup(container.querySelector('main'))).toBe(
@@ -102,8 +96,7 @@ describe('the intro the entry paints before React', () => {
       paintStaticPage({ pathname: page, search: '?tz=UTC' }, browserZone, shell)
       const currentIn = (root: ParentNode) =>
         [...root.querySelectorAll('nav a[aria-current="page"]')].map((a) => a.textContent)
-      const router = createAppRouter(createMemoryHistory({ initialEntries: [`${page}?tz=UTC`] }))
-      const { container } = render(<App api={{ baseUrl: base }} router={router} />)
+      const { container } = renderApp(`${page}?tz=UTC`)
       await screen.findByRole('navigation', { name: 'Main' })
       await waitFor(() => expect(currentIn(container)).toEqual(currentIn(shell)))
       expect(currentIn(shell)).toHaveLength(page === '/no-such-page' ? 0 : 1)

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { server } from './msw-server'
 
 // A findBy/waitFor ends as soon as the state it waits for is there; only a state that never comes
 // runs to this limit. Testing Library's default of 1 s fails right tests on a busy machine (a first
@@ -10,6 +11,10 @@ configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom has no layout; the router's scroll restoration calls scrollTo.
 window.scrollTo = () => undefined
+
+// A request no handler answers fails the test: MSW reports it through console.error.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
 
 // A console.error or console.warn during a test is a failure: React warnings, failed renders and
 // unhandled request reports all land there and must not pass silently. A test that expects one
@@ -25,6 +30,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   cleanup()
+  server.resetHandlers()
   vi.restoreAllMocks()
   if (calls.length > 0) {
     const first = calls[0]?.map(String).join(' ') ?? ''

@@ -13,7 +13,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { parse } from 'yaml'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
   errorBodySchema,
@@ -29,10 +29,10 @@ import {
   toolsResponseSchema,
   unreadableStepSchema,
 } from '@/domain/contract'
-import { createHandlers, DEFAULT_BASE_URL } from '@/mocks/handlers'
+import { createHandlers, DEFAULT_BASE_URL, handlers } from '@/mocks/handlers'
 import { createInstallation } from '@/mocks/installation'
 import { createHostileInstallation } from '@/mocks/variants'
-import { server } from '@/mocks/node'
+import { server } from '@/testing/msw-server'
 
 // ---------------------------------------------------------------------------------------------
 // The OpenAPI document, compiled with Ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1)
@@ -742,9 +742,7 @@ function withCursor(query: string, cursor: string): string {
 }
 
 describe('every mock API response validates against zod and OpenAPI', () => {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-  afterEach(() => server.resetHandlers())
-  afterAll(() => server.close())
+  beforeEach(() => server.use(...handlers))
 
   it('GET /meta', async () => {
     const meta = metaSchema.parse(await expectValidAnswer('/meta', '', 200, metaSchema))

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
 import { createScope, type ToolSummary } from '@/domain/summary'
 import { createHandlers } from '@/mocks/handlers'
 import { createInstallation } from '@/mocks/installation'
@@ -10,10 +10,6 @@ import { InThreadRunner } from './in-thread-runner'
 import type { LoadJob } from './load-runner'
 
 const installation = createInstallation()
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const filters = { from: '2026-10-20', to: '2026-11-20', tz: 'Asia/Kathmandu', tools: [] }
 const scope = createScope(filters)

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
 import type { Run } from '@/domain/contract'
 import { ContractError, HttpError } from '../errors'
 import { retryWait, type RetryWait } from '../retry'
@@ -8,10 +8,6 @@ import { loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 
 const base = '/api/diagnostics/v1'
 const config = { baseUrl: base }
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const run = (i: number): Run => ({
   uuid: `run-${i}`,

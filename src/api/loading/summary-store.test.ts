@@ -1,16 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { delay, http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
 import { createScope } from '@/domain/summary'
 import type { Folder } from './load-all-runs'
 import { InThreadRunner } from './in-thread-runner'
 import { SummaryStore, type SummaryRequest } from './summary-store'
 
 const base = '/api/diagnostics/v1'
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const run = (uuid: string) => ({
   uuid,

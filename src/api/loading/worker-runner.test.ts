@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
 import type { RunsSummary } from '@/domain/runs'
 import { createScope, type ToolSummary } from '@/domain/summary'
 import { createHandlers } from '@/mocks/handlers'
@@ -16,10 +16,6 @@ import { WorkerRunner } from './worker-runner'
 
 const base = 'http://localhost/api/diagnostics/v1'
 const installation = createHostileInstallation()
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 /**
  * A Worker stand-in: the real host on the other side, every message through structuredClone as

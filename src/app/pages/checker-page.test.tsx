@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from '../app'
-import { createAppRouter } from '../router'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 import { starterArgs } from '@/domain/playground'
 
 const base = '/api/diagnostics/v1'
@@ -98,25 +96,17 @@ const runs = [
 ]
 
 let requests = 0
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools })),
   http.get(`${base}/runs`, () => HttpResponse.json({ runs, nextCursor: null, totalRuns: 1 })),
-)
+]
+beforeEach(() => server.use(...happyPath))
 server.events.on('request:start', () => {
   requests++
 })
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
 
 const RANGE = 'from=2026-11-01&to=2026-11-02&tz=UTC'
-
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  render(<App api={{ baseUrl: base }} router={router} />)
-  return router
-}
 
 const cellsOf = (name: string) => {
   const row = screen.getByRole('rowheader', { name }).closest('tr')
@@ -127,7 +117,7 @@ const cellsOf = (name: string) => {
 }
 
 async function openPlayground(path = `/checker?${RANGE}`) {
-  const router = renderAt(path)
+  const { router } = renderApp(path)
   await screen.findByRole('heading', { name: 'Playground' })
   return router
 }
@@ -163,7 +153,7 @@ describe('/checker page', () => {
         HttpResponse.json({ runs: [damaged], nextCursor: null, totalRuns: 1 }),
       ),
     )
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     expect(
       await screen.findByText('Incomplete data: 1 tool call could not be read'),
     ).toBeInTheDocument()
@@ -175,7 +165,7 @@ describe('/checker page', () => {
   })
 
   it('lists the catalogue with calls and refusals by code, links, search and sort', async () => {
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     const table = await screen.findByRole('table')
     await waitFor(() => expect(cellsOf('update_page_metadata')[3]).toMatch(/^3,/))
     expect(within(table).getByRole('columnheader', { name: /Refused: budget/ })).toBeInTheDocument()
@@ -265,7 +255,7 @@ describe('/checker page', () => {
         }),
       ),
     )
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     await screen.findByRole('table')
     expect(
       screen.getByText(/^Effects marked “assumed” are the CMS’s safe default/),
@@ -457,7 +447,7 @@ describe('/checker page', () => {
           : HttpResponse.json({ error: 'bad_cursor' }, { status: 400 }),
       ),
     )
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     expect(await screen.findByText('Incomplete: 1 of 2 runs')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Resume' })).toBeInTheDocument()
     expect(screen.getByRole('table')).toHaveAccessibleName(/calls incomplete/)
@@ -468,7 +458,7 @@ describe('/checker page', () => {
     server.use(
       http.get(`${base}/tools`, () => HttpResponse.json({ tools: mcpOnly, builtinListed: false })),
     )
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     const note = await screen.findByRole('note')
     expect(note).toHaveTextContent('The installation lists no built-in tools')
     expect(note).toHaveTextContent(/started without the built-in catalogue \(--tools\)/)
@@ -476,7 +466,7 @@ describe('/checker page', () => {
   })
 
   it('says nothing of built-in tools when the installation lists them', async () => {
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     await screen.findByRole('heading', { name: 'Playground' })
     expect(screen.queryByText('The installation lists no built-in tools')).toBeNull()
   })
@@ -488,7 +478,7 @@ describe('/checker page', () => {
         fail ? HttpResponse.json({ error: 'boom' }, { status: 500 }) : HttpResponse.json({ tools }),
       ),
     )
-    renderAt(`/checker?${RANGE}`)
+    renderApp(`/checker?${RANGE}`)
     const alert = await screen.findByText('The tool catalogue could not be read')
     fail = false
     await userEvent.click(
@@ -502,7 +492,7 @@ describe('/checker opened by a link to a tool', () => {
   const inspectorHeading = () => screen.getByRole('heading', { name: 'Schema and playground' })
 
   it("opens the tool report's tool at its schema, focused, the range kept", async () => {
-    const router = renderAt(`/tools?${RANGE}`)
+    const { router } = renderApp(`/tools?${RANGE}`)
     const table = await screen.findByRole('table', { name: /^Tool calls by outcome/ })
     await userEvent.click(await within(table).findByRole('link', { name: 'get_page_content' }))
     await screen.findByRole('heading', { name: 'Playground' })

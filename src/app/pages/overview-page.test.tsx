@@ -1,12 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
+import { server } from '@/testing/msw-server'
+import { renderApp, type RenderedApp } from '@/testing/render-app'
 import { AFTER_RUNS, BEFORE_RUNS, CATALOGUE } from '@/domain/effect/test-fixtures'
-import { App } from '../app'
-import { createAppRouter } from '../router'
 
 const base = '/api/diagnostics/v1'
 const meta = (argumentCheckSince: string | null) => ({
@@ -29,7 +27,7 @@ let metaBody = meta('2026-11-05T09:00:00Z')
 let broken = false
 
 /** Two pages of every query: the fold decides what counts, as with the real API. */
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(metaBody)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools })),
   http.get(`${base}/runs`, ({ request }) => {
@@ -44,21 +42,14 @@ const server = setupServer(
     if (broken) return HttpResponse.json({ error: 'unavailable' }, { status: 400 })
     return HttpResponse.json({ runs: runs.slice(half), nextCursor: null, totalRuns: runs.length })
   }),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+]
+beforeEach(() => server.use(...happyPath))
 afterEach(() => {
-  server.resetHandlers()
   metaBody = meta('2026-11-05T09:00:00Z')
   broken = false
 })
-afterAll(() => server.close())
 
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  render(<App api={{ baseUrl: base }} router={router} />)
-  return router
-}
-const searchOf = (router: ReturnType<typeof renderAt>) =>
+const searchOf = (router: RenderedApp['router']) =>
   new URLSearchParams(router.state.location.searchStr)
 const kpi = (name: string) => {
   const card = screen.getByRole('heading', { name }).closest('li')
@@ -75,7 +66,7 @@ const cellsOf = (name: RegExp) => {
 
 describe('/ overview page', () => {
   it('shows the hand-worked figures of the fixtures', async () => {
-    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    renderApp('/?tz=UTC&from=2026-10-25&to=2026-11-10')
     await screen.findByRole('button', { name: 'Export comparison (CSV)' })
     expect(await screen.findByText(/when the argument check went live/)).toBeVisible()
     // 5 calls before, 23 after; failures 1/5 → 2/23; refusals 12/23; 2 of 8 recovered next round.
@@ -115,7 +106,7 @@ describe('/ overview page', () => {
   })
 
   it('opens a link without a date range on the days that hold both windows', async () => {
-    const router = renderAt('/?tz=UTC')
+    const { router } = renderApp('/?tz=UTC')
     await screen.findByRole('button', { name: 'Export comparison (CSV)' })
     // 14 days either side of 5 Nov 09:00: 22 Oct 09:00 to 19 Nov 09:00.
     expect(searchOf(router).get('from')).toBe('2026-10-22')
@@ -128,7 +119,7 @@ describe('/ overview page', () => {
   })
 
   it('counts what the date range holds of the windows, and widens it in one click', async () => {
-    const router = renderAt('/?tz=UTC&from=2026-11-03&to=2026-11-20')
+    const { router } = renderApp('/?tz=UTC&from=2026-11-03&to=2026-11-20')
     const notice = await screen.findByText(
       'The date range (3 Nov 2026 to 20 Nov 2026) cuts the compared windows to 2.4 days',
     )
@@ -146,7 +137,7 @@ describe('/ overview page', () => {
   })
 
   it('compares nothing when the date range does not reach the decision date, and says so', async () => {
-    renderAt('/?tz=UTC&from=2026-11-10&to=2026-11-20')
+    renderApp('/?tz=UTC&from=2026-11-10&to=2026-11-20')
     expect(
       await screen.findByText(
         'The date range (10 Nov 2026 to 20 Nov 2026) holds no days before or after the decision date',
@@ -158,7 +149,7 @@ describe('/ overview page', () => {
   })
 
   it('widens the date range with a longer window, as far as the data goes', async () => {
-    const router = renderAt('/?tz=UTC&from=2026-10-22&to=2026-11-19')
+    const { router } = renderApp('/?tz=UTC&from=2026-10-22&to=2026-11-19')
     await screen.findByRole('button', { name: 'Export comparison (CSV)' })
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Window on each side' }),
@@ -173,7 +164,7 @@ describe('/ overview page', () => {
 
   it('takes the first refused call as the decision date when /meta names none', async () => {
     metaBody = meta(null)
-    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    renderApp('/?tz=UTC&from=2026-10-25&to=2026-11-10')
     expect(await screen.findByText(/the first refused call in the data/)).toBeVisible()
     // The first refusal: run A's first call, 2026-11-06 10:00 UTC.
     expect(screen.getByText('2026-11-06 10:00 (UTC)')).toBeVisible()
@@ -181,7 +172,7 @@ describe('/ overview page', () => {
 
   it('says when one side of the decision date holds no data', async () => {
     // Decision after the last recorded step: every fixture run falls into the 28 days before.
-    renderAt('/?tz=UTC&since=2026-11-21&window=28')
+    renderApp('/?tz=UTC&since=2026-11-21&window=28')
     expect(await screen.findByText('No data after the decision date')).toBeVisible()
     expect(screen.getByText(/set in this link/)).toBeVisible()
     await screen.findByText(/split at the decision date$/)
@@ -191,7 +182,7 @@ describe('/ overview page', () => {
   })
 
   it('reports a bad since= and window= and falls back', async () => {
-    renderAt('/?tz=UTC&since=soon&window=999')
+    renderApp('/?tz=UTC&since=soon&window=999')
     expect(await screen.findByText(/Ignored since=soon/)).toBeVisible()
     expect(screen.getByText(/Ignored window=999/)).toBeVisible()
     // The notices come from the link at once; the decision controls once the range is set.
@@ -200,7 +191,7 @@ describe('/ overview page', () => {
 
   it('marks figures incomplete when paging breaks, with no export, and resumes', async () => {
     broken = true
-    renderAt('/?tz=UTC&from=2026-10-25&to=2026-11-10')
+    renderApp('/?tz=UTC&from=2026-10-25&to=2026-11-10')
     expect((await screen.findAllByText('Incomplete: 6 of 12 runs')).length).toBeGreaterThan(0)
     await screen.findByRole('button', { name: 'Export comparison (CSV)' })
     expect(screen.getByRole('button', { name: 'Export comparison (CSV)' })).toBeDisabled()
@@ -249,7 +240,7 @@ describe('/ overview page', () => {
         HttpResponse.json({ runs: [damaged, ...rest], nextCursor: null, totalRuns: runs.length }),
       ),
     )
-    renderAt('/?tz=UTC&from=2026-10-20&to=2026-11-19')
+    renderApp('/?tz=UTC&from=2026-10-20&to=2026-11-19')
     const chart = await screen.findByText('Incomplete data: 5 tool calls could not be read')
     expect(chart.parentElement).toHaveTextContent(
       "5 tool calls from 2026-10-20 to 2026-11-19 could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 5.",
@@ -270,7 +261,7 @@ describe('/ overview page', () => {
 
   it('shows an error with Retry when no run can be loaded', async () => {
     server.use(http.get(`${base}/runs`, () => HttpResponse.json({ error: 'x' }, { status: 403 })))
-    renderAt('/?tz=UTC')
+    renderApp('/?tz=UTC')
     expect((await screen.findAllByText('The runs could not be loaded')).length).toBeGreaterThan(0)
     expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBeGreaterThan(0)
   })

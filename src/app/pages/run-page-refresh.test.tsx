@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App, createQueryClient } from '../app'
-import { createAppRouter } from '../router'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 import type { Run } from '@/domain/contract'
 import { handRun, llm, tool } from '@/domain/runs/test-runs'
 
@@ -34,13 +32,13 @@ const liveRun = (answer: (n: number) => Response) =>
   http.get(`${base}/runs/r-live`, () => answer(asked++))
 const inOrder = (n: number) => HttpResponse.json(answers[Math.min(n, answers.length - 1)])
 
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs/r-done`, () => HttpResponse.json({ ...answers[2], uuid: 'r-done' })),
   liveRun(inOrder),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+]
+beforeEach(() => server.use(...happyPath))
 beforeEach(() => {
   asked = 0
   // Only the polling interval and the clock are faked: requests, retries and Testing Library's
@@ -49,16 +47,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
-  server.resetHandlers()
 })
-afterAll(() => server.close())
-
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  const client = createQueryClient()
-  render(<App api={{ baseUrl: base }} router={router} queryClient={client} />)
-  return { router, client }
-}
 
 const seconds = (s: number) =>
   act(async () => {
@@ -71,7 +60,7 @@ const refreshGroup = () => within(screen.getByRole('group', { name: 'Automatic r
 
 describe('automatic refresh of a run that is still going', () => {
   it('is off by default: the run is asked once however long the page stays open', async () => {
-    const { client } = renderAt('/runs/r-live?tz=UTC')
+    const { queryClient: client } = renderApp('/runs/r-live?tz=UTC')
     await round(1)
     expect(toggle()).not.toBeChecked()
     expect(refreshGroup().getByText('10:00:00')).toBeInTheDocument()
@@ -82,7 +71,7 @@ describe('automatic refresh of a run that is still going', () => {
   })
 
   it('asks again every 10 s from the keyboard, keeps focus, and stops by itself once finished', async () => {
-    const { router, client } = renderAt('/runs/r-live?tz=UTC')
+    const { router, queryClient: client } = renderApp('/runs/r-live?tz=UTC')
     await round(1)
     const searchBefore = router.state.location.searchStr
     const user = userEvent.setup()
@@ -116,7 +105,7 @@ describe('automatic refresh of a run that is still going', () => {
   })
 
   it('asks at the interval chosen', async () => {
-    const { client } = renderAt('/runs/r-live?tz=UTC')
+    const { queryClient: client } = renderApp('/runs/r-live?tz=UTC')
     await round(1)
     const user = userEvent.setup()
     await user.selectOptions(
@@ -142,7 +131,7 @@ describe('automatic refresh of a run that is still going', () => {
             : inOrder(1),
       ),
     )
-    renderAt('/runs/r-live?tz=UTC')
+    renderApp('/runs/r-live?tz=UTC')
     await round(1)
     await userEvent.setup().click(toggle())
     await seconds(10)
@@ -165,7 +154,7 @@ describe('automatic refresh of a run that is still going', () => {
   })
 
   it('offers nothing for a run that had finished when the page opened', async () => {
-    renderAt('/runs/r-done?tz=UTC')
+    renderApp('/runs/r-done?tz=UTC')
     await round(3)
     expect(screen.queryByRole('group', { name: 'Automatic refresh' })).toBeNull()
     expect(screen.queryByRole('checkbox', { name: /^Refresh every/ })).toBeNull()

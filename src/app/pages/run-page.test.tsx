@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from '../app'
-import { createAppRouter } from '../router'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 import type { Run } from '@/domain/contract'
 import {
   approvalDeclined,
@@ -39,7 +37,7 @@ const runs = new Map<string, Run>(
   ].map((r) => [r.uuid, r]),
 )
 
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs/:uuid`, ({ params }) => {
@@ -50,17 +48,8 @@ const server = setupServer(
   }),
   // Esc goes back to the list, which then loads.
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
-
-function renderAt(path: string) {
-  const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter(history)
-  render(<App api={{ baseUrl: base }} router={router} />)
-  return router
-}
+]
+beforeEach(() => server.use(...happyPath))
 
 const round = (n: number) => {
   const heading = screen.getByRole('heading', { level: 2, name: new RegExp(`^Round ${n}\\b`) })
@@ -72,7 +61,7 @@ const LIST_SEARCH = '?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=refused-argum
 
 describe('/runs/:uuid', () => {
   it('groups a refusal with its not-run sibling and links to the corrected calls of the next round', async () => {
-    renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    renderApp(`/runs/r-corrected${LIST_SEARCH}`)
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.getByText('Ran after the decision date', { exact: false })).toBeInTheDocument()
     expect(screen.getByText(/keeps run metadata only/)).toBeInTheDocument()
@@ -101,7 +90,7 @@ describe('/runs/:uuid', () => {
   it('shows every step of a run that repeats sequence numbers, each row with its own id', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      renderAt('/runs/r-repeats?tz=UTC')
+      renderApp('/runs/r-repeats?tz=UTC')
       await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
       const rows = document.querySelectorAll('tr[id^="step-"]')
       expect(rows).toHaveLength(repeatedSequences.steps.length)
@@ -120,7 +109,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('says a refusal in the last round was not re-sent and why', async () => {
-    renderAt('/runs/r-last?tz=UTC')
+    renderApp('/runs/r-last?tz=UTC')
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     const note = round(2).getByRole('note', { name: 'Refused turn' })
     expect(note).toHaveTextContent(
@@ -131,7 +120,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('shows a denied approval, recorded at round 0, as the decision of its turn', async () => {
-    renderAt('/runs/r-declined?tz=UTC')
+    renderApp('/runs/r-declined?tz=UTC')
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.queryByRole('heading', { level: 2, name: /^Outside a round/ })).toBeNull()
     expect(round(2).getByRole('heading', { level: 2 })).toHaveTextContent(
@@ -143,7 +132,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('marks a run waiting for input as not finished, never as complete', async () => {
-    renderAt('/runs/r-waiting?tz=UTC')
+    renderApp('/runs/r-waiting?tz=UTC')
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.getByText('Not finished (waiting for input)')).toBeInTheDocument()
     expect(
@@ -155,7 +144,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('moves between rounds with j/k and arrows, and Esc returns to the list with its filters', async () => {
-    const router = renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    const { router } = renderApp(`/runs/r-corrected${LIST_SEARCH}`)
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     await userEvent.keyboard('j')
     expect(document.activeElement).toHaveTextContent(/^Outside a round/)
@@ -172,7 +161,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('explains an unknown or purged run with the retention days and a way back', async () => {
-    renderAt(`/runs/gone-uuid${LIST_SEARCH}`)
+    renderApp(`/runs/gone-uuid${LIST_SEARCH}`)
     expect(
       await screen.findByText('This run does not exist or was removed by the retention policy.'),
     ).toBeInTheDocument()
@@ -182,7 +171,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('goes back to the list with its filters on Esc from the not-found page too', async () => {
-    const router = renderAt(`/runs/gone-uuid${LIST_SEARCH}`)
+    const { router } = renderApp(`/runs/gone-uuid${LIST_SEARCH}`)
     await screen.findByText(/keeps runs for 30 days/)
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(router.state.location.pathname).toBe('/runs'))
@@ -191,7 +180,7 @@ describe('/runs/:uuid', () => {
 
   it('says what a full-text installation keeps, and never invents a level', async () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, privacyLevel: 'full' })))
-    renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    renderApp(`/runs/r-corrected${LIST_SEARCH}`)
     expect(
       await screen.findByText(/keeps the texts too \(privacy level: full\)/),
     ).toBeInTheDocument()
@@ -212,7 +201,7 @@ describe('/runs/:uuid', () => {
         return HttpResponse.json(runs.get(String(params.uuid)))
       }),
     )
-    renderAt(`/runs/r-corrected${LIST_SEARCH}`)
+    renderApp(`/runs/r-corrected${LIST_SEARCH}`)
     expect(
       await screen.findByText(/The server asked us to wait \(HTTP 503\): try 2 of 4 in 1 s/),
     ).toBeInTheDocument()
@@ -221,7 +210,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('names a decision date set in the link as such, not as when the check went live', async () => {
-    renderAt(`/runs/r-corrected${LIST_SEARCH}&since=2026-11-01`)
+    renderApp(`/runs/r-corrected${LIST_SEARCH}&since=2026-11-01`)
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.getByText(/decision date set in the link: 2026-11-01/)).toBeInTheDocument()
     expect(screen.queryByText(/argument check since/)).not.toBeInTheDocument()
@@ -261,7 +250,7 @@ describe('/runs/:uuid', () => {
       ],
     }
     server.use(http.get(`${base}/runs/r-damaged`, () => HttpResponse.json(damaged)))
-    renderAt('/runs/r-damaged?tz=UTC')
+    renderApp('/runs/r-damaged?tz=UTC')
     const section = within(
       await screen.findByRole('region', { name: 'Steps that could not be read' }),
     )
@@ -302,7 +291,7 @@ describe('/runs/:uuid', () => {
   })
 
   it('has no such section for a run whose steps could all be read', async () => {
-    renderAt('/runs/r-corrected?tz=UTC')
+    renderApp('/runs/r-corrected?tz=UTC')
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
     expect(screen.queryByRole('region', { name: 'Steps that could not be read' })).toBeNull()
     expect(screen.queryByText(/could not be read/)).toBeNull()
@@ -310,7 +299,7 @@ describe('/runs/:uuid', () => {
 
   it('says when runs are kept forever', async () => {
     server.use(http.get(`${base}/meta`, () => HttpResponse.json({ ...meta, retentionDays: null })))
-    renderAt('/runs/gone-uuid')
+    renderApp('/runs/gone-uuid')
     expect(await screen.findByText(/keeps runs forever/)).toBeInTheDocument()
   })
 })

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from '../app'
-import { createAppRouter } from '../router'
+import { server } from '@/testing/msw-server'
+import { renderApp, type RenderedApp } from '@/testing/render-app'
 import {
   approvalDeclined,
   handRun,
@@ -63,7 +61,7 @@ function serveRuns(request: Request) {
   })
 }
 const runsHandler = http.get(`${base}/runs`, ({ request }) => serveRuns(request))
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () =>
     HttpResponse.json({
@@ -80,13 +78,13 @@ const server = setupServer(
     return run ? HttpResponse.json(run) : new HttpResponse(null, { status: 404 })
   }),
   runsHandler,
-)
+]
+beforeEach(() => server.use(...happyPath))
 
 // jsdom has no layout: give the virtualised list's scroll box a size so it renders rows.
 const sizes = ['offsetHeight', 'offsetWidth'] as const
 const saved = sizes.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key))
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' })
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
     configurable: true,
     get: () => 600,
@@ -96,22 +94,13 @@ beforeAll(() => {
     get: () => 1200,
   })
 })
-afterEach(() => {
-  server.resetHandlers()
-})
 afterAll(() => {
-  server.close()
   sizes.forEach((key, i) => {
     const descriptor = saved[i]
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
   })
 })
 
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  render(<App api={{ baseUrl: base }} router={router} />)
-  return router
-}
 const runLinks = () =>
   within(screen.getByRole('table', { name: /^Runs,/ }))
     .getAllByRole('link')
@@ -130,7 +119,7 @@ function toolCallCounts(): number[] {
 
 describe('/runs page', () => {
   it('goes from the tool table count to exactly the runs holding those calls, and says how many calls', async () => {
-    const router = renderAt('/tools?from=2026-11-10&to=2026-11-10&tz=UTC')
+    const { router } = renderApp('/tools?from=2026-11-10&to=2026-11-10&tz=UTC')
     const link = await screen.findByRole('link', {
       name: '3 calls refused for arguments of update_page_metadata: show the runs',
     })
@@ -153,7 +142,7 @@ describe('/runs page', () => {
   })
 
   it('filters by outcome, configuration and status from the URL and offers a way out of an empty match', async () => {
-    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=failed&status=completed')
+    renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=failed&status=completed')
     expect(await screen.findByText('No run matches these filters')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Show all runs of the range' }))
     expect(await screen.findByText('5 runs holding 12 tool calls')).toBeInTheDocument()
@@ -166,7 +155,7 @@ describe('/runs page', () => {
   })
 
   it('reports an ignored outcome and sorts by any column with aria-sort', async () => {
-    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=bogus')
+    renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&outcome=bogus')
     expect(await screen.findByText(/Ignored outcome=bogus/)).toBeInTheDocument()
     await screen.findByText('5 runs holding 12 tool calls')
     const header = screen.getByRole('columnheader', { name: /Refused: arguments/ })
@@ -187,7 +176,7 @@ describe('/runs page', () => {
         return serveRuns(request)
       }),
     )
-    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     expect(await screen.findByText('Incomplete: 2 of 5 runs')).toBeInTheDocument()
     expect(
       screen.getByText(/incomplete: counted in the 2 runs loaded so far, of 5/),
@@ -205,7 +194,7 @@ describe('/runs page', () => {
         HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 }),
       ),
     )
-    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     expect(await screen.findByText('No runs in this range')).toBeInTheDocument()
   })
 
@@ -218,7 +207,7 @@ describe('/runs page', () => {
         HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 }),
       ),
     )
-    renderAt('/runs')
+    renderApp('/runs')
     expect(
       await screen.findByText('This installation has not recorded any agent runs yet'),
     ).toBeInTheDocument()
@@ -226,7 +215,9 @@ describe('/runs page', () => {
   })
 
   it('reads the sort from the URL and writes a new one there, replacing the entry', async () => {
-    const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
+    const { router } = renderApp(
+      '/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc',
+    )
     await screen.findByText('5 runs holding 12 tool calls')
     const toolCalls = screen.getByRole('columnheader', { name: /Tool calls/ })
     expect(toolCalls).toHaveAttribute('aria-sort', 'ascending')
@@ -259,7 +250,7 @@ describe('/runs page', () => {
   })
 
   it('ignores an unknown sort or direction with a message and keeps the default order', async () => {
-    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=bogus&dir=sideways')
+    renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=bogus&dir=sideways')
     expect(
       await screen.findByText(/Ignored sort=bogus and dir=sideways: not one of started, /),
     ).toBeInTheDocument()
@@ -277,9 +268,11 @@ describe('/runs page', () => {
       "the run page's way back",
       () => userEvent.click(screen.getByRole('link', { name: '← Back to the runs list' })),
     ],
-    ["the browser's Back", (router: ReturnType<typeof renderAt>) => router.history.back()],
+    ["the browser's Back", (router: RenderedApp['router']) => router.history.back()],
   ])('comes back from a run by %s to the same sort, with focus on that run', async (_, goBack) => {
-    const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc')
+    const { router } = renderApp(
+      '/runs?from=2026-11-10&to=2026-11-10&tz=UTC&sort=toolCalls&dir=asc',
+    )
     await screen.findByText('5 runs holding 12 tool calls')
     const link = screen.getByRole('link', { name: /^2026-11-10 12:00:00/ })
     expect(link).toHaveAttribute('title', 'Run r-twice')
@@ -308,7 +301,7 @@ describe('/runs page', () => {
         return HttpResponse.json(all.find((r) => r.uuid === params.uuid))
       }),
     )
-    renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     await screen.findByText('5 runs holding 12 tool calls')
     await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus())
@@ -320,7 +313,7 @@ describe('/runs page', () => {
   })
 
   it('does not move focus into the list when it is reached another way', async () => {
-    const router = renderAt('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
+    const { router } = renderApp('/runs?from=2026-11-10&to=2026-11-10&tz=UTC')
     await screen.findByText('5 runs holding 12 tool calls')
     await userEvent.click(screen.getByRole('link', { name: /^2026-11-10 12:00:00/ }))
     await screen.findByRole('heading', { level: 2, name: /^Round 1\b/ })
@@ -341,7 +334,7 @@ describe('/runs: go to a run by its id', () => {
 
   it('opens a run from a pasted link to its page, white space and all, keeping the list', async () => {
     const list = '/runs?tz=UTC&from=2026-11-10&to=2026-11-10&outcome=failed'
-    const router = renderAt(list)
+    const { router } = renderApp(list)
     await userEvent.click(await screen.findByRole('textbox', { name: 'Go to run' }))
     await userEvent.paste(`  https://cms.example/diagnostics/runs/${twice.uuid}?tz=UTC\n`)
     await userEvent.keyboard('{Enter}')
@@ -352,14 +345,14 @@ describe('/runs: go to a run by its id', () => {
   })
 
   it('opens a typed id with the button', async () => {
-    const router = renderAt('/runs?tz=UTC')
+    const { router } = renderApp('/runs?tz=UTC')
     await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), ' r-twice ')
     await userEvent.click(screen.getByRole('button', { name: 'Open run' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/runs/r-twice'))
   })
 
   it('lands on "Run not found" for an id the installation does not know', async () => {
-    renderAt('/runs?tz=UTC')
+    renderApp('/runs?tz=UTC')
     await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), 'no-such-run')
     await userEvent.keyboard('{Enter}')
     expect(await screen.findByRole('heading', { name: 'Run not found' })).toBeVisible()
@@ -367,7 +360,7 @@ describe('/runs: go to a run by its id', () => {
   })
 
   it('says a link to another page is not a run link, and stays on the list', async () => {
-    const router = renderAt('/runs?tz=UTC')
+    const { router } = renderApp('/runs?tz=UTC')
     await userEvent.type(
       await screen.findByRole('textbox', { name: 'Go to run' }),
       'https://evil.example/tools?tool=x',
@@ -379,13 +372,13 @@ describe('/runs: go to a run by its id', () => {
   })
 
   it('says a status no run has is ignored once the runs are loaded', async () => {
-    renderAt('/runs?tz=UTC&status=weird')
+    renderApp('/runs?tz=UTC&status=weird')
     expect(await screen.findByText(/^Ignored status=weird: not one of queued/)).toBeVisible()
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('')
   })
 
   it('asks for an id when the field is blank, and stays on the list', async () => {
-    const router = renderAt('/runs?tz=UTC')
+    const { router } = renderApp('/runs?tz=UTC')
     await userEvent.type(await screen.findByRole('textbox', { name: 'Go to run' }), '   ')
     await userEvent.keyboard('{Enter}')
     expect(field()).toHaveAccessibleDescription(/Paste or type a run id first\.$/)

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from '../app'
-import { createAppRouter } from '../router'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 
 const base = '/api/diagnostics/v1'
 const meta = {
@@ -62,7 +60,7 @@ const runs = [
   ]),
 ]
 
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () =>
     HttpResponse.json({
@@ -78,15 +76,8 @@ const server = setupServer(
       return HttpResponse.json({ runs: [runs[0]], nextCursor: 'p2', totalRuns: 2 })
     return HttpResponse.json({ runs: [runs[1]], nextCursor: null, totalRuns: 2 })
   }),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
-
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  return render(<App api={{ baseUrl: base }} router={router} />)
-}
+]
+beforeEach(() => server.use(...happyPath))
 
 const cellsOf = (name: string | RegExp) => {
   const row = screen.getByRole('rowheader', { name }).closest('tr')
@@ -98,7 +89,7 @@ const cellsOf = (name: string | RegExp) => {
 
 describe('/tools page', () => {
   it('counts by the outcome rule, shows an unknown code as its own column, renders names as text', async () => {
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
     const table = await screen.findByRole('table')
     expect(within(table).getByRole('columnheader', { name: /Refused: budget/ })).toBeInTheDocument()
     const headers = within(table)
@@ -157,7 +148,7 @@ describe('/tools page', () => {
     }
     URL.revokeObjectURL = () => undefined
     try {
-      renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=tool&dir=desc')
+      renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=tool&dir=desc')
       const table = await screen.findByRole('table')
       const shown = within(table)
         .getAllByRole('rowheader')
@@ -190,12 +181,7 @@ describe('/tools page', () => {
   })
 
   it('keeps its sort in the URL as the runs list does: sort and dir, replacing the entry', async () => {
-    const router = createAppRouter(
-      createMemoryHistory({
-        initialEntries: ['/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=tool&dir=desc'],
-      }),
-    )
-    render(<App api={{ baseUrl: base }} router={router} />)
+    const { router } = renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=tool&dir=desc')
     const table = await screen.findByRole('table')
     const toolHeader = within(table).getByRole('columnheader', { name: /^Tool/ })
     expect(toolHeader).toHaveAttribute('aria-sort', 'descending')
@@ -225,7 +211,7 @@ describe('/tools page', () => {
   })
 
   it('falls back to most calls first for a hostile sort, saying so', async () => {
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=__proto__&dir=<b>x</b>')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&sort=__proto__&dir=<b>x</b>')
     const table = await screen.findByRole('table')
     expect(within(table).getByRole('columnheader', { name: /^Calls/ })).toHaveAttribute(
       'aria-sort',
@@ -245,7 +231,7 @@ describe('/tools page', () => {
         return HttpResponse.json({ runs: [runs[1]], nextCursor: null, totalRuns: 2 })
       }),
     )
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
     expect(await screen.findByText('Incomplete: 1 of 2 runs')).toBeInTheDocument()
     // The table and exports draw from a deferred copy of the state: they follow the banner.
     expect(await screen.findByRole('button', { name: 'Export tool report (CSV)' })).toBeDisabled()
@@ -260,7 +246,7 @@ describe('/tools page', () => {
 
   it('filters by a tool the catalogue no longer offers but the runs called', async () => {
     const name = 'mcp_x_<img src=x onerror=alert(1)>'
-    renderAt(`/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=${encodeURIComponent(name)}`)
+    renderApp(`/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=${encodeURIComponent(name)}`)
     await waitFor(() =>
       expect(screen.getByRole('rowheader', { name: 'Total: 1 tool' })).toBeInTheDocument(),
     )
@@ -298,7 +284,7 @@ describe('/tools page', () => {
         HttpResponse.json({ runs: [damaged, runs[1]], nextCursor: null, totalRuns: 2 }),
       ),
     )
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
     const notice = await screen.findByText('Incomplete data: 3 tool calls could not be read')
     expect(notice.parentElement).toHaveTextContent(
       "3 tool calls in this range could not be read from the installation's records (damaged or older payloads); the counts may be low by up to 3.",
@@ -332,14 +318,14 @@ describe('/tools page', () => {
         HttpResponse.json({ runs: [damaged], nextCursor: null, totalRuns: 1 }),
       ),
     )
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=get_page_content')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC&tool=get_page_content')
     expect(
       await screen.findByText('Incomplete data: 2 tool calls could not be read'),
     ).toBeInTheDocument()
   })
 
   it('says nothing is missing when every call could be read', async () => {
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
     expect(
       await screen.findByRole('table', { name: /^Tool calls by outcome, [^—]*: 3 tools$/ }),
     ).toBeInTheDocument()
@@ -352,7 +338,7 @@ describe('/tools page', () => {
         HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 }),
       ),
     )
-    renderAt('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
+    renderApp('/tools?from=2026-11-01&to=2026-11-02&tz=UTC')
     expect(await screen.findByText('No tool calls in this range')).toBeInTheDocument()
   })
 })

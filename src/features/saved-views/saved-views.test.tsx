@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { App } from '@/app/app'
-import { createAppRouter } from '@/app/router'
+import { server } from '@/testing/msw-server'
+import { renderApp } from '@/testing/render-app'
 import { SAVED_VIEWS_KEY } from './saved-view'
 
 const base = '/api/diagnostics/v1'
@@ -17,21 +15,13 @@ const meta = {
   retentionDays: null,
   argumentCheckSince: '2026-11-05T09:00:00Z',
 }
-const server = setupServer(
+const happyPath = [
   http.get(`${base}/meta`, () => HttpResponse.json(meta)),
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
-)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+]
+beforeEach(() => server.use(...happyPath))
 beforeEach(() => localStorage.clear())
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
-
-function renderAt(path: string) {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  render(<App api={{ baseUrl: base }} router={router} />)
-  return router
-}
 
 const TOOLS = '/tools?preset=7d&tz=Europe%2FBerlin&sort=failed&dir=desc&tool=a&tool=b'
 const stored = () => JSON.parse(localStorage.getItem(SAVED_VIEWS_KEY) ?? 'null') as unknown
@@ -48,7 +38,7 @@ async function saveAs(user: ReturnType<typeof userEvent.setup>, name: string) {
 describe('saved views', () => {
   it('saves the page’s URL search under a name, and opens it again from another page', async () => {
     const user = userEvent.setup()
-    const router = renderAt(TOOLS)
+    const { router } = renderApp(TOOLS)
     await saveAs(user, 'Berlin week')
     expect(bar().getByRole('status')).toHaveTextContent('Saved the view “Berlin week”.')
     expect(screen.getByRole('button', { name: 'Save view' })).toHaveFocus()
@@ -88,7 +78,7 @@ describe('saved views', () => {
 
   it('replaces a view of the same page saved under the same name', async () => {
     const user = userEvent.setup()
-    renderAt('/runs?preset=30d&tz=UTC&outcome=failed')
+    renderApp('/runs?preset=30d&tz=UTC&outcome=failed')
     await saveAs(user, 'Failures')
     await saveAs(user, '  failures ')
     expect(bar().getByRole('status')).toHaveTextContent('Updated the view “failures”.')
@@ -97,7 +87,7 @@ describe('saved views', () => {
 
   it('renames a view (Enter saves, Esc cancels) and deletes it', async () => {
     const user = userEvent.setup()
-    renderAt(TOOLS)
+    renderApp(TOOLS)
     await saveAs(user, 'Old name')
     await user.click(screen.getByRole('button', { name: 'Views (1)' }))
     await user.click(list().getByRole('button', { name: 'Rename “Old name”' }))
@@ -121,7 +111,7 @@ describe('saved views', () => {
 
   it('refuses an empty name and says so', async () => {
     const user = userEvent.setup()
-    renderAt(TOOLS)
+    renderApp(TOOLS)
     await saveAs(user, '   ')
     expect(screen.getByRole('alert')).toHaveTextContent('Give the view a name.')
     expect(localStorage.getItem(SAVED_VIEWS_KEY)).toBeNull()
@@ -129,7 +119,7 @@ describe('saved views', () => {
 
   it('never keeps the playground’s arguments text', async () => {
     const user = userEvent.setup()
-    renderAt(
+    renderApp(
       '/checker?tz=UTC&check=list_pages&mode=turn&args=%7B%22secret%22%3A1%7D&call=x%0A%7B%7D',
     )
     await saveAs(user, 'Checker')
@@ -146,7 +136,7 @@ describe('saved views', () => {
   ])('ignores %s in storage, and saving works again', async (_, value) => {
     localStorage.setItem(SAVED_VIEWS_KEY, value)
     const user = userEvent.setup()
-    renderAt(TOOLS)
+    renderApp(TOOLS)
     await user.click(await screen.findByRole('button', { name: 'Views (0)' }))
     expect(screen.getByText(/could not be read and is left out/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Views (0)' }))
@@ -176,7 +166,7 @@ describe('saved views', () => {
       }).replace('"args"', '"__proto__":["x"],"args"'),
     )
     const user = userEvent.setup()
-    renderAt(TOOLS)
+    renderApp(TOOLS)
     await user.click(await screen.findByRole('button', { name: 'Views (1)' }))
     const link = list().getByRole('link', { name: hostile })
     expect(link.querySelector('img')).toBeNull()
@@ -186,7 +176,7 @@ describe('saved views', () => {
 
   it('says so when storage is full, and keeps what was saved', async () => {
     const user = userEvent.setup()
-    renderAt(TOOLS)
+    renderApp(TOOLS)
     await saveAs(user, 'First')
     const before = localStorage.getItem(SAVED_VIEWS_KEY)
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
@@ -203,7 +193,7 @@ describe('saved views', () => {
       throw new DOMException('Access is denied.', 'SecurityError')
     })
     const user = userEvent.setup()
-    renderAt(TOOLS)
+    renderApp(TOOLS)
     await user.click(await screen.findByRole('button', { name: 'Views (0)' }))
     expect(screen.getByText(/does not let the dashboard read its storage/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Views (0)' }))

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { toolsResponseSchema, type Run, type Step } from '@/domain/contract'
 import { outcomeOf } from '@/domain/outcome'
-import { server } from '../node'
+import { server } from '@/testing/msw-server'
+import { handlers } from '.'
 import { apiUrl, fetchAllRuns } from '../testing/fetch-all-runs'
 
 const FROM = '2026-09-01T00:00:00Z'
@@ -24,7 +25,8 @@ let rawSteps: Record<string, unknown>[] = []
 let writing = new Set<string>()
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' })
+  // Only this load asks the demo installation; the tests read what it kept.
+  server.use(...handlers)
   const tools = toolsResponseSchema.parse(await (await fetch(apiUrl('/tools'))).json()).tools
   writing = new Set(tools.filter((tool) => tool.effect !== 'read_only').map((tool) => tool.name))
   const early = await fetchAllRuns(new URLSearchParams({ from: FROM, to: DECISION, limit: '500' }))
@@ -36,7 +38,6 @@ beforeAll(async () => {
   before = (await fetchAllRuns(new URLSearchParams({ from: FROM, to: CUT, limit: '500' }))).runs
   after = (await fetchAllRuns(new URLSearchParams({ from: DECISION, limit: '500' }))).runs
 })
-afterAll(() => server.close())
 
 describe('the ADR 246 figures, read through the mock API', () => {
   it('counts 2,386 tool calls and 97 failures up to 2026-11-03, denied calls apart', () => {

@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { metaSchema, runSchema, runsPageSchema, toolsResponseSchema } from '@/domain/contract'
 import { createInstallation } from '../installation'
-import { server } from '../node'
+import { server } from '@/testing/msw-server'
 import { apiUrl } from '../testing/fetch-all-runs'
 import { createHandlers } from './create-handlers'
+import { handlers } from '.'
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+beforeEach(() => server.use(...handlers))
 
 const get = async (path: string, base?: string): Promise<unknown> => {
   const response = await fetch(apiUrl(path, base))

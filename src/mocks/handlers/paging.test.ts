@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { errorBodySchema, type Run } from '@/domain/contract'
-import { server } from '../node'
+import { server } from '@/testing/msw-server'
+import { handlers } from '.'
 import { apiUrl, fetchAllRuns } from '../testing/fetch-all-runs'
 import { encodeCursor } from '@/domain/api-query'
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+// The demo installation answers this file's first load and every test.
+beforeEach(() => server.use(...handlers))
 
 /** The contract's rule, applied naively to every run. */
 function naive(runs: Run[], from: string, to: string, tools: string[]): Run[] {
@@ -27,6 +27,7 @@ const contractOrder = (a: Run, b: Run): number =>
 
 let all: Run[] = []
 beforeAll(async () => {
+  server.use(...handlers)
   const result = await fetchAllRuns(new URLSearchParams({ limit: '500' }))
   all = result.runs
 })

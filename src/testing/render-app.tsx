@@ -1,0 +1,21 @@
+import { render } from '@testing-library/react'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { App, createQueryClient } from '@/app/app'
+import { createAppRouter } from '@/app/router'
+import { DEFAULT_API_BASE_URL } from '@/config/runtime-config'
+
+/**
+ * The whole app (providers, router, query client) opened at `path`, reading the API at its default
+ * base URL, where the test's file serves its happy path. Testing Library's result comes back with
+ * the router and the query client, for tests that navigate or watch what is being fetched.
+ */
+export function renderApp(path: string) {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
+  const queryClient = createQueryClient()
+  const view = render(
+    <App api={{ baseUrl: DEFAULT_API_BASE_URL }} router={router} queryClient={queryClient} />,
+  )
+  return { ...view, router, queryClient }
+}
+
+export type RenderedApp = ReturnType<typeof renderApp>
