@@ -127,9 +127,7 @@ export class SummaryView {
         this.log(`summary view: removed ${name}, left by a server stopped while saving`)
       }
       try {
-        const saved = await loadView(file, this.options.database ?? '')
-        await this.checkProbes(saved)
-        this.adopt(saved)
+        const saved = await this.takeUp(file)
         this.log(
           `summary view: read ${file} (${saved.settled.size} groups up to uid ${saved.settledUid}); reading what changed since`,
         )
@@ -303,9 +301,7 @@ export class SummaryView {
     if (file === undefined || countElsewhere === undefined) return false
     try {
       await countElsewhere((progress) => (this.building = progress))
-      const saved = await loadView(file, this.options.database ?? '')
-      await this.checkProbes(saved)
-      this.adopt(saved)
+      const saved = await this.takeUp(file)
       this.building = null
       this.log(
         `summary view: ${this.settled.size} groups of steps up to uid ${saved.settledUid}, counted in a worker thread`,
@@ -348,7 +344,19 @@ export class SummaryView {
     return target
   }
 
-  /** The saved view's parts as this view's own; answers may use it once the first refresh ran. */
+  /**
+   * Reads the view saved in `file` and makes it this view's own once the table still holds what
+   * it counted ({@link checkProbes}); answers may use it once the first refresh ran. Throws when
+   * the file cannot be read or trusted.
+   */
+  private async takeUp(file: string): Promise<SavedView> {
+    const saved = await loadView(file, this.options.database ?? '')
+    await this.checkProbes(saved)
+    this.adopt(saved)
+    return saved
+  }
+
+  /** The saved view's parts as this view's own. */
   private adopt(saved: SavedView): void {
     this.ids = GroupIds.from(saved.ids)
     this.settled = StepStore.from(this.ids, saved.settled)
