@@ -54,7 +54,7 @@ describe('the built server', () => {
     }
     const built = readdirSync('dist-server').filter((name) => name.endsWith('.mjs'))
     expect(built).toEqual(
-      expect.arrayContaining(['api.mjs', 'sqlite-reader.worker.mjs', 'first-count.worker.mjs']),
+      expect.arrayContaining(['api.mjs', 'sqlite-reader.worker.mjs', 'first-count.child.mjs']),
     )
     for (const file of built) {
       const missing = packagesImported(join('dist-server', file)).filter(
@@ -123,8 +123,8 @@ describe('the built server', () => {
       child.kill('SIGTERM')
     }
     expect(await exited).toBe(0)
-    // The first count ran in the build's own worker (decision 0022), not in the server's thread.
-    expect(log).toMatch(/counted in a worker thread/)
+    // The first count ran in the build's own child process (decision 0022), not in the server.
+    expect(log).toMatch(/counted in a child process/)
     expect(readdirSync(state).filter((name) => name.endsWith('.bin'))).toHaveLength(1)
   }, 60_000)
 })

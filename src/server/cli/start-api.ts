@@ -4,7 +4,7 @@ import { loadCatalogue, loadSettings } from '../setup/settings'
 import { loadTokens } from '../setup/tokens'
 import { databaseIdentity, viewFileIn } from '../view/state-dir'
 import { SummaryView } from '../view/summary-view'
-import { countInWorker } from '../view/count-in-worker'
+import { countInChild } from '../view/count-in-child'
 import type { Database } from '../db/database'
 import { openDatabase, redactUrl } from '../db/open-database'
 import { createApiHandler, LARGE_ANSWERS } from '../http/api-handler'
@@ -72,7 +72,7 @@ export async function startApi(
       file === undefined
         ? undefined
         : (onProgress) =>
-            countInWorker(
+            countInChild(
               { database: options.database, open, file, identity: database },
               onProgress,
               log,

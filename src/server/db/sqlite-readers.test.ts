@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DatabaseUnavailableError } from './database'
 import { DatabaseBusyError } from './connection-limit'
 import { openDatabase } from './open-database'
-import { openSqlite, SQLITE_READERS } from './sqlite'
+import { openSqlite, readerThreads, SQLITE_READERS } from './sqlite'
 
 const dir = mkdtempSync(join(tmpdir(), 'rd-readers-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -43,6 +43,23 @@ describe('the SQLite readers', () => {
 
   it('keep to one reader, in order, when told to', async () => {
     expect(await finishingOrder(1)).toEqual(['slow', 'quick'])
+  })
+
+  it('start spare readers only while every reader is busy, and stop them when idle', async () => {
+    const db = openSqlite(path, { write: false, busyTimeoutMs: 1000, readers: 3, spareIdleMs: 50 })
+    try {
+      for (let i = 0; i < 3; i++) await db.query('SELECT 1 AS one')
+      expect(readerThreads(db)).toBe(1)
+      const slow = [db.query(SLOW), db.query(SLOW)]
+      expect(readerThreads(db)).toBe(2)
+      await db.query('SELECT 1 AS one')
+      expect(readerThreads(db)).toBe(3)
+      await Promise.all(slow)
+      await expect.poll(() => readerThreads(db), { timeout: 5000 }).toBe(1)
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }])
+    } finally {
+      await db.close()
+    }
   })
 })
 

@@ -37,12 +37,18 @@ function failureOf(message: string, code: string | null): Error {
 }
 
 /**
- * Reader threads of the API server: one per core up to four for bulk reads (steps, the summary
- * view's groups), and one more that bulk reads never take (`limitConnections`), so `/meta` does
- * not wait behind them. They are also its statements in flight: a statement waits for a free
- * reader at most `--connection-wait`, as on the other engines.
+ * Reader threads of the API server at most: one per core up to four for bulk reads (steps, the
+ * summary view's groups), and one more that bulk reads never take (`limitConnections`), so
+ * `/meta` does not wait behind them. They are also its statements in flight: a statement waits
+ * for a free reader at most `--connection-wait`, as on the other engines.
  */
 export const SQLITE_READERS = Math.min(4, availableParallelism()) + 1
+
+/**
+ * How long a reader beyond the first may stay without a statement before it stops. Each holds
+ * its own V8 heap and SQLite page cache (10–25 MB): a quiet server keeps one.
+ */
+export const SPARE_READER_IDLE_MS = 30_000
 
 /**
  * SQLite through better-sqlite3. The API opens the file read-only (a long read in rollback-journal
@@ -52,7 +58,7 @@ export const SQLITE_READERS = Math.min(4, availableParallelism()) + 1
  */
 export function openSqlite(
   path: string,
-  options: { write: boolean; busyTimeoutMs: number; readers?: number },
+  options: { write: boolean; busyTimeoutMs: number; readers?: number; spareIdleMs?: number },
 ): Database {
   let db: BetterSqlite3.Database
   try {
@@ -71,7 +77,12 @@ export function openSqlite(
   }
   // The file opened: the readers open it again, each on its own thread.
   db.close()
-  return inWorkers(path, busyTimeoutMs, options.readers ?? SQLITE_READERS)
+  return inWorkers(
+    path,
+    busyTimeoutMs,
+    options.readers ?? SQLITE_READERS,
+    options.spareIdleMs ?? SPARE_READER_IDLE_MS,
+  )
 }
 
 function onThisThread(db: BetterSqlite3.Database): Database {
@@ -97,13 +108,38 @@ function onThisThread(db: BetterSqlite3.Database): Database {
   }
 }
 
-/** Readers in worker threads, each given the next statement when it has none in hand. */
-function inWorkers(path: string, busyTimeoutMs: number, count: number): Database {
+interface Reader {
+  worker: Worker
+  busy: Set<number>
+  /** Stops this reader once it has stayed idle (spare readers only). */
+  retiring?: NodeJS.Timeout
+}
+
+/**
+ * Readers in worker threads, each given the next statement when it has none in hand. One starts
+ * with the database; more, up to `count`, start when every reader has a statement in hand, and
+ * stop again after {@link SPARE_READER_IDLE_MS} without one.
+ */
+function inWorkers(
+  path: string,
+  busyTimeoutMs: number,
+  count: number,
+  spareIdleMs: number,
+): Database {
   const url = new URL('./sqlite-reader.worker.mjs', import.meta.url)
   const jobs = new Map<number, Job>()
   let nextId = 0
   let closed = false
-  const start = (): { worker: Worker; busy: Set<number> } => {
+  const retireWhenIdle = (reader: Reader) => {
+    if (reader.busy.size > 0 || readers[0] === reader) return
+    reader.retiring = setTimeout(() => {
+      const at = readers.indexOf(reader)
+      if (at < 0 || reader.busy.size > 0) return
+      readers.splice(at, 1)
+      void reader.worker.terminate()
+    }, spareIdleMs).unref()
+  }
+  const start = (): Reader => {
     const worker = new Worker(url, {
       workerData: { path, busyTimeoutMs },
       // A reader's rows live only until they are posted: a small young generation is enough,
@@ -111,11 +147,12 @@ function inWorkers(path: string, busyTimeoutMs: number, count: number): Database
       // steps, two readers).
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     })
-    const reader = { worker, busy: new Set<number>() }
+    const reader: Reader = { worker, busy: new Set<number>() }
     worker.on('message', (answer: Answer) => {
       const job = jobs.get(answer.id)
       jobs.delete(answer.id)
       reader.busy.delete(answer.id)
+      retireWhenIdle(reader)
       if (!job) return
       if (answer.error) job.reject(failureOf(answer.error.message, answer.error.code))
       else job.resolve(answer.rows ?? [])
@@ -128,14 +165,27 @@ function inWorkers(path: string, busyTimeoutMs: number, count: number): Database
       }
       reader.busy.clear()
       const at = readers.indexOf(reader)
-      if (!closed && at >= 0) readers[at] = start()
+      if (closed || at < 0) return
+      const replacement = start()
+      readers[at] = replacement
+      retireWhenIdle(replacement)
     }
     worker.on('error', (error) => fail(messageOf(error)))
     worker.on('exit', (code) => fail(`exit code ${code}`))
     return reader
   }
-  const readers = Array.from({ length: Math.max(1, count) }, start)
-  return {
+  const readers = [start()]
+  /** An idle reader, a new one while there may be more, else the one with the fewest in hand. */
+  const pick = (): Reader => {
+    const idle = readers.find((reader) => reader.busy.size === 0)
+    if (idle) return idle
+    if (readers.length < Math.max(1, count)) {
+      readers.push(start())
+      return readers[readers.length - 1] as Reader
+    }
+    return readers.reduce((a, b) => (b.busy.size < a.busy.size ? b : a))
+  }
+  const db: Database = {
     engine: 'sqlite',
     query: (sql: string, params: readonly SqlValue[] = []) =>
       new Promise<Row[]>((resolve, reject) => {
@@ -145,17 +195,27 @@ function inWorkers(path: string, busyTimeoutMs: number, count: number): Database
         }
         const id = nextId++
         jobs.set(id, { resolve, reject })
-        // The reader with the fewest statements in hand.
-        const reader = readers.reduce((a, b) => (b.busy.size < a.busy.size ? b : a))
+        const reader = pick()
+        clearTimeout(reader.retiring)
         reader.busy.add(id)
         reader.worker.postMessage({ id, sql, params })
       }),
     close: async () => {
       closed = true
+      for (const reader of readers) clearTimeout(reader.retiring)
       await Promise.all(readers.map((r) => r.worker.terminate()))
       for (const job of jobs.values())
         job.reject(new DatabaseUnavailableError('The SQLite database is closed.'))
       jobs.clear()
     },
   }
+  threadsOf.set(db, () => readers.length)
+  return db
+}
+
+const threadsOf = new WeakMap<Database, () => number>()
+
+/** How many reader threads a database opened by {@link openSqlite} runs now (0: none of its). */
+export function readerThreads(db: Database): number {
+  return threadsOf.get(db)?.() ?? 0
 }

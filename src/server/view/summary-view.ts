@@ -46,7 +46,7 @@ export interface SummaryViewOptions {
   /** How often a changed view is saved (ms, default ten minutes); also once built, and on stop. */
   saveEveryMs?: number
   /**
-   * Counts the installation elsewhere and saves its view to `file` (the server: a worker thread,
+   * Counts the installation elsewhere and saves its view to `file` (the server: a child process,
    * whose memory goes when it ends); the view then takes the file up. Without it, or when it
    * fails, the first count runs here.
    */
@@ -304,11 +304,13 @@ export class SummaryView {
       const saved = await this.takeUp(file)
       this.building = null
       this.log(
-        `summary view: ${this.settled.size} groups of steps up to uid ${saved.settledUid}, counted in a worker thread`,
+        `summary view: ${this.settled.size} groups of steps up to uid ${saved.settledUid}, counted in a child process`,
       )
       return true
     } catch (error) {
-      this.log(`summary view: counting in a worker failed (${messageOf(error)}); counting here`)
+      this.log(
+        `summary view: counting in a child process failed (${messageOf(error)}); counting here`,
+      )
       return false
     }
   }

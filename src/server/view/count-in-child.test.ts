@@ -1,7 +1,7 @@
 /**
- * The first count in a worker thread (decision 0022): the view it saves is taken up and answers
- * as a count in the server's own thread does; a worker that fails leaves the count to the
- * server. Every engine: the worker opens the database by its URL as the server does.
+ * The first count in a child process (decision 0022): the view it saves is taken up and answers
+ * as a count in the server's own thread does; a child that fails leaves the count to the
+ * server. Every engine: the child opens the database by its URL as the server does.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +13,7 @@ import { appendRuns } from '../seed/seed-installation'
 import { countSummary } from '../testing/database-count'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { testEngines } from '../testing/engines'
-import { countInWorker } from './count-in-worker'
+import { countInChild } from './count-in-child'
 import { SummaryView, type BuildProgress } from './summary-view'
 
 const engines = await testEngines()
@@ -35,11 +35,11 @@ const query = (() => {
   return params
 })()
 
-describe.each(engines)('the first count in a worker on %s', (engine) => {
+describe.each(engines)('the first count in a child process on %s', (engine) => {
   let tables: EmptyTables
   let state: string
   beforeAll(async () => {
-    state = mkdtempSync(join(tmpdir(), 'rd-count-worker-'))
+    state = mkdtempSync(join(tmpdir(), 'rd-count-child-'))
     tables = await createEmptyTables(engine)
     const { runs } = installation.queryRuns({ from: null, to: null, tools: [] }, null, 100_000)
     await appendRuns(tables.writer, runs)
@@ -49,7 +49,7 @@ describe.each(engines)('the first count in a worker on %s', (engine) => {
     rmSync(state, { recursive: true, force: true })
   })
 
-  it('takes up the view the worker saved, answering as a count here does', async () => {
+  it('takes up the view the child saved, answering as a count here does', async () => {
     const log: string[] = []
     const progress: BuildProgress[] = []
     const file = join(state, 'view.bin')
@@ -59,7 +59,7 @@ describe.each(engines)('the first count in a worker on %s', (engine) => {
       database: engine,
       log: (line) => log.push(line),
       countElsewhere: (onProgress) =>
-        countInWorker(
+        countInChild(
           job,
           (p) => (onProgress(p), progress.push(p)),
           (line) => log.push(line),
@@ -67,26 +67,43 @@ describe.each(engines)('the first count in a worker on %s', (engine) => {
     })
     await view.ready()
     expect(
-      log.filter((line) => line.endsWith('counted in a worker thread')),
+      log.filter((line) => line.endsWith('counted in a child process')),
       log.join('\n'),
     ).toHaveLength(1)
-    expect(log.some((line) => line.startsWith('summary view (counting worker):'))).toBe(true)
+    expect(log.some((line) => line.startsWith('summary view (counting process):'))).toBe(true)
     expect(await view.answer(query)).toEqual(await countSummary(tables.reader, query))
     for (const p of progress) expect(p.done).toBeLessThanOrEqual(p.total)
   }, 60_000)
 
-  it('counts here when the worker fails, and says so', async () => {
+  it('counts here when the child fails, and says so', async () => {
     const log: string[] = []
     const view = new SummaryView(tables.reader, {
       file: join(state, 'never-written.bin'),
       database: engine,
       log: (line) => log.push(line),
-      countElsewhere: () => Promise.reject(new Error('no worker today')),
+      countElsewhere: () => Promise.reject(new Error('no child today')),
     })
     await view.ready()
     expect(log).toContain(
-      'summary view: counting in a worker failed (no worker today); counting here',
+      'summary view: counting in a child process failed (no child today); counting here',
     )
     expect(await view.answer(query)).toEqual(await countSummary(tables.reader, query))
+  })
+
+  it('rejects with what went wrong in the child', async () => {
+    const missing = join(state, 'missing', 'cms.db')
+    const job = {
+      database: `sqlite:${missing}`,
+      open: { write: false },
+      file: join(state, 'not-written.bin'),
+      identity: engine,
+    }
+    await expect(
+      countInChild(
+        job,
+        () => undefined,
+        () => undefined,
+      ),
+    ).rejects.toThrow(`SQLite database ${missing} cannot be opened`)
   })
 })
