@@ -41,11 +41,13 @@ export class RunStatuses {
   /** Statuses as saved; the next refresh reads what changed since. */
   static from(data: RunStatusesData): RunStatuses {
     const statuses = new RunStatuses()
-    data.uids.forEach((uid, i) => {
-      const status = data.names[data.statuses[i] ?? -1] ?? ''
-      statuses.byRun.set(uid, status)
-      if (!FINAL.has(status)) statuses.open.add(uid)
-    })
+    const final = data.names.map((name) => FINAL.has(name))
+    for (let i = 0; i < data.uids.length; i += 1) {
+      const uid = data.uids[i] as number
+      const id = data.statuses[i] as number
+      statuses.byRun.set(uid, data.names[id] ?? '')
+      if (final[id] !== true) statuses.open.add(uid)
+    }
     statuses.top = data.top
     statuses.changed = data.changed
     return statuses

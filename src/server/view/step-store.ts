@@ -59,7 +59,12 @@ export class GroupIds {
   /** Ids as saved: run numbers and keys keep their numbers. */
   static from(data: GroupIdsData): GroupIds {
     const ids = new GroupIds()
-    for (const uid of data.runUids) ids.runOf(uid)
+    // Saved run uids are distinct (each was numbered once): no lookup before each entry.
+    for (let run = 0; run < data.runUids.length; run += 1) {
+      const uid = data.runUids[run] as number
+      ids.runUids.push(uid)
+      ids.runIds.set(uid, run)
+    }
     for (const raw of data.keys) ids.keyOfRaw(raw)
     return ids
   }
