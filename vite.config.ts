@@ -125,6 +125,12 @@ export default defineConfig(({ mode }) => ({
           // The page's code (rendering, fetching from its origin, the mock API) in jsdom.
           name: 'unit',
           environment: 'jsdom',
+          // Files share a thread and its loaded modules, not a fresh one each (about three times
+          // faster); the setup file still starts MSW for each file and cleans up after each test.
+          pool: 'threads',
+          isolate: false,
+          // Vitest keeps a core for itself by default (one worker on two cores).
+          maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
           exclude: ['src/server/**', 'src/domain/**', 'src/checker/**'],
           setupFiles: ['src/testing/setup.ts'],
@@ -137,6 +143,9 @@ export default defineConfig(({ mode }) => ({
           // The pure layers (decision 0002) in Node: no DOM to set up for each file.
           name: 'pure',
           environment: 'node',
+          // Pure modules hold no state a file could leave behind: one module graph per worker.
+          isolate: false,
+          maxWorkers: 2,
           include: ['src/domain/**/*.test.ts', 'src/checker/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['src/testing/node-setup.ts'],
           testTimeout: 20_000,
@@ -164,7 +173,6 @@ export default defineConfig(({ mode }) => ({
           include: ['test/e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

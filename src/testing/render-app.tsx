@@ -1,5 +1,11 @@
 import { render } from '@testing-library/react'
-import { createMemoryHistory } from '@tanstack/react-router'
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { App, createQueryClient } from '@/app/app'
 import { createAppRouter } from '@/app/router'
 import { DEFAULT_API_BASE_URL } from '@/config/runtime-config'
@@ -19,3 +25,16 @@ export function renderApp(path: string) {
 }
 
 export type RenderedApp = ReturnType<typeof renderApp>
+
+/**
+ * `ui` alone, as the one route of a router at `path`: for a component with links, without the
+ * app around it. Resolves once the router has loaded, so the first render shows `ui`.
+ */
+export async function renderInRouter(ui: ReactNode, path = '/') {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  })
+  await router.load()
+  return { ...render(<RouterProvider router={router} />), router }
+}

@@ -72,6 +72,8 @@ describe('currentZoneName', () => {
       expect(fresh.currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata')
     } finally {
       vi.restoreAllMocks()
+      // The modules read under the older Intl are not left for the files after this one.
+      vi.resetModules()
     }
   })
 })

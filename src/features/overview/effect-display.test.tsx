@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   comparison,
   createEffectScope,
@@ -13,10 +12,7 @@ import { CATALOGUE, runOf } from '@/domain/effect/test-fixtures'
 import type { Filters } from '@/domain/filters'
 import { DecisionControls } from './decision-controls'
 import { KpiCards } from './kpi-cards'
-
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children }: { children: ReactNode }) => <a href="/runs">{children}</a>,
-}))
+import { renderInRouter } from '@/testing/render-app'
 
 const DECISION_MS = Date.parse('2026-11-05T09:00:00Z')
 const FILTERS: Filters = {
@@ -28,7 +24,7 @@ const FILTERS: Filters = {
 }
 
 describe('overview figures with nothing to count on one side', () => {
-  it('shows a refusal code without refusals as 0 %, and says a recovery rate lacks refusals', () => {
+  it('shows a refusal code without refusals as 0 %, and says a recovery rate lacks refusals', async () => {
     const windows = effectWindows(DECISION_MS, 14, { earliestMs: 0, latestMs: 8e15 })
     const scope = createEffectScope(windows, [], CATALOGUE)
     // After the decision: 3 calls, one refused under turn, none under arguments.
@@ -43,7 +39,7 @@ describe('overview figures with nothing to count on one side', () => {
       ],
       scope,
     )
-    const { container } = render(
+    const { container } = await renderInRouter(
       <KpiCards
         comparison={comparison(summary, CATALOGUE)}
         recovery={recoveryOf(summary.after)}
