@@ -162,7 +162,9 @@ describe('tool names open their schema on the checker', () => {
       const name = JSON.stringify(hostile(id))
       await page.goto(`${base()}/tools?${RANGE}`)
       const link = page.locator('table.data-table tbody th[scope=row] a')
-      await link.first().waitFor(WAIT)
+      // Rows still arrive and re-sort until the report is complete: the index would drift.
+      const exportButton = page.getByRole('button', { name: 'Export tool report (CSV)' })
+      await expect.poll(() => exportButton.isEnabled().catch(() => false), WAIT).toBe(true)
       const index = await link.evaluateAll(
         (els, wanted) =>
           els.findIndex((el) => JSON.stringify((el as HTMLElement).title) === wanted),
