@@ -60,15 +60,14 @@ export async function inSlices<T>(
   }
 }
 
-/** `items` as comma-separated JSON into `write`, giving other work a turn now and then. */
-export async function writeJsonList(
+/** `items` as comma-separated JSON text in pieces, giving other work a turn now and then. */
+export async function* jsonList(
   items: readonly unknown[],
-  write: (text: string) => Promise<void>,
   turns: TurnTaker = new TurnTaker(),
-): Promise<void> {
+): AsyncGenerator<string> {
   for (let start = 0; start < items.length; start += CHECK_EVERY) {
     if (turns.due()) await turns.take()
     const slice = items.slice(start, start + CHECK_EVERY).map((item) => JSON.stringify(item))
-    await write(`${start > 0 ? ',' : ''}${slice.join(',')}`)
+    yield `${start > 0 ? ',' : ''}${slice.join(',')}`
   }
 }

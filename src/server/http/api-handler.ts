@@ -5,7 +5,7 @@ import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
-import { findRun, pageOfRuns, writeRuns } from '../read/runs'
+import { findRun, pageOfRuns, runsJson, runsPageJson } from '../read/runs'
 import type { SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
@@ -93,13 +93,7 @@ async function route(
     if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
     return large.run(gone, async () => {
       const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
-      await sendJsonStream(res, 200, async (out) => {
-        await out.write('{"runs":')
-        await writeRuns(db, page.rows, out)
-        await out.write(
-          `,"nextCursor":${JSON.stringify(page.nextCursor)},"totalRuns":${page.totalRuns}}`,
-        )
-      })
+      await sendJsonStream(res, 200, runsPageJson(db, page))
     })
   }
   if (path === '/summary') {
@@ -133,9 +127,7 @@ async function route(
       const shown = uuid.length <= 64 ? ` ${uuid}` : ''
       throw new ApiError(404, 'not_found', `No run${shown} is recorded on this installation.`)
     }
-    return large.run(gone, () =>
-      sendJsonStream(res, 200, (out) => writeRuns(db, [found], out, 'one')),
-    )
+    return large.run(gone, () => sendJsonStream(res, 200, runsJson(db, [found], 'one')))
   }
   throw new ApiError(404, 'not_found', 'The diagnostics API has no such endpoint.')
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream/promises'
 
 function setHeaders(res: ServerResponse, status: number, headers: Record<string, string>): void {
   res.statusCode = status
@@ -39,61 +40,59 @@ const PIECE = 64 * 1024
 const HELD = 8 * 1024 * 1024
 
 /**
- * Sends a JSON body that `write` produces piece by piece. Up to {@link HELD} characters are kept
+ * `body`'s text joined in pieces: the first of {@link HELD} characters or more, the others of
+ * {@link PIECE} or more, the last shorter. Once the client left, what is made so far comes at
+ * once: a client that left stops the making of its answer, held back or not.
+ */
+async function* piecesOf(
+  res: ServerResponse,
+  body: AsyncIterable<string>,
+): AsyncGenerator<string, void> {
+  let held: string[] = []
+  let size = 0
+  let least = HELD
+  for await (const text of body) {
+    held.push(text)
+    size += text.length
+    if (size < least && !res.destroyed) continue
+    yield held.join('')
+    held = []
+    size = 0
+    least = PIECE
+  }
+  yield held.join('')
+}
+
+/**
+ * Sends the JSON text that `body` yields piece by piece. Up to {@link HELD} characters are kept
  * and sent whole at the end, as {@link sendJson} does; a larger answer (a run of 300,000 steps)
- * is sent as it is made, waiting whenever the socket's buffer is full, so it is never held whole.
- * Once such an answer has begun a failure can only end the connection: the client sees a cut
- * answer, never a complete-looking one.
+ * is sent as it is made, `pipeline` waiting whenever the socket's buffer is full, so it is never
+ * held whole. Once such an answer has begun a failure can only end the connection: the client
+ * sees a cut answer, never a complete-looking one. A client that left (or a HEAD request, once
+ * its headers are known) stops the making: `body` is closed, its `finally` blocks run.
  */
 export async function sendJsonStream(
   res: ServerResponse,
   status: number,
-  write: (out: { write(text: string): Promise<void> }) => Promise<void>,
+  body: AsyncIterable<string>,
 ): Promise<void> {
-  let buffered: string[] = []
-  let size = 0
-  let streaming = false
-  const flush = async (): Promise<void> => {
-    if (!streaming) {
-      streaming = true
-      setHeaders(res, status, {})
-      if (res.req.method === 'HEAD') {
-        res.end()
-        throw new ClientGoneError('A HEAD request gets no body.')
-      }
-    }
+  const pieces = piecesOf(res, body)
+  try {
+    const { value: held = '' } = await pieces.next()
     if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
-    const text = buffered.join('')
-    buffered = []
-    size = 0
-    if (res.write(text)) return
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        res.off('drain', done)
-        res.off('close', done)
-        resolve()
-      }
-      res.on('drain', done)
-      res.on('close', done)
-    })
-    if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
-  }
-  await write({
-    write: async (text) => {
-      // A client that left stops the making of its answer, held back or not.
-      if (res.destroyed) throw new ClientGoneError('The client closed the connection.')
-      buffered.push(text)
-      size += text.length
-      if (size >= (streaming ? PIECE : HELD)) await flush()
-    },
-  })
-  if (!streaming) {
+    // The whole answer, or a HEAD request's headers alone (the rest of `body` is not made).
+    if (held.length < HELD || res.req.method === 'HEAD') return sendJsonText(res, status, held)
     setHeaders(res, status, {})
-    res.end(res.req.method === 'HEAD' ? undefined : buffered.join(''))
-    return
+    res.write(held)
+    await pipeline(pieces, res)
+  } catch (error) {
+    // The connection closed before the answer's end: the client left.
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error
+    throw new ClientGoneError('The client closed the connection.', { cause: error })
+  } finally {
+    // What the answer did not need of `body` is not made.
+    await pieces.return()
   }
-  await flush()
-  res.end()
 }
 
 /** The contract's error body `{ error, message }`: a code and one sentence. */

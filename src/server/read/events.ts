@@ -15,42 +15,40 @@ import { placeOf, stepFromRow, unreadableStep } from './step-from-row'
  */
 export const STEP_ROWS_PER_STATEMENT = 5000
 
-/** Where the steps of each run go, in run order: `steps` zero or more times, then `done` once. */
-export interface StepSink {
-  steps(steps: readonly Step[]): Promise<void>
-  done(unreadable: readonly UnreadableStep[]): Promise<void>
+/** Some of a run's steps, in step order; the run's last piece also has its unreadable steps. */
+export interface StepPiece {
+  steps: readonly Step[]
+  /** Null but in the run's last piece. */
+  unreadable: readonly UnreadableStep[] | null
 }
 
 /**
- * The steps of `runUids`, in that order, allow-listed payload keys only, each run in step order,
- * into `sinkOf(uid)`. Runs are read together while their steps fit one statement; a larger run is
- * read alone in pieces of {@link STEP_ROWS_PER_STATEMENT} rows (by `sequence`, then `uid`).
+ * The steps of `runUids`, in that order, allow-listed payload keys only, each run in step order
+ * in one piece or more. Runs are read together while their steps fit one statement; a larger run
+ * is read alone in pieces of {@link STEP_ROWS_PER_STATEMENT} rows (by `sequence`, then `uid`).
  */
-export async function streamSteps(
+export async function* streamSteps(
   db: Database,
   runUids: readonly number[],
-  sinkOf: (uid: number) => StepSink,
-): Promise<void> {
+): AsyncGenerator<StepPiece> {
   const counts = await stepCounts(db, runUids)
   let batch: number[] = []
   let rows = 0
-  const flush = async () => {
-    if (batch.length > 0) await readTogether(db, batch, sinkOf)
-    batch = []
-    rows = 0
-  }
   for (const uid of runUids) {
     const n = counts.get(uid) ?? 0
+    if (rows + n > STEP_ROWS_PER_STATEMENT && batch.length > 0) {
+      yield* readTogether(db, batch)
+      batch = []
+      rows = 0
+    }
     if (n > STEP_ROWS_PER_STATEMENT) {
-      await flush()
-      await readInPieces(db, uid, sinkOf(uid))
+      yield* readInPieces(db, uid)
       continue
     }
-    if (rows + n > STEP_ROWS_PER_STATEMENT) await flush()
     batch.push(uid)
     rows += n
   }
-  await flush()
+  if (batch.length > 0) yield* readTogether(db, batch)
 }
 
 /** How many event rows each run has (an index-only count on `(run, sequence)`). */
@@ -84,23 +82,17 @@ function stepRows(db: Database, where: Fragment, limit: number | null): Promise<
   return db.query(statement.sql, statement.params, { bulk: true })
 }
 
-async function readTogether(
-  db: Database,
-  runUids: readonly number[],
-  sinkOf: (uid: number) => StepSink,
-): Promise<void> {
+async function* readTogether(db: Database, runUids: readonly number[]): AsyncGenerator<StepPiece> {
   const where = integerIn('e.run', runUids)
   const byRun = new Map(runUids.map((uid) => [uid, new RunStepsBuilder()]))
   await inSlices(await stepRows(db, where, null), (row) => byRun.get(num(row.run))?.add(row))
   for (const uid of runUids) {
     const built = byRun.get(uid) ?? new RunStepsBuilder()
-    const sink = sinkOf(uid)
-    await sink.steps(built.take(0))
-    await sink.done(built.unreadable)
+    yield { steps: built.take(0), unreadable: built.unreadable }
   }
 }
 
-async function readInPieces(db: Database, uid: number, sink: StepSink): Promise<void> {
+async function* readInPieces(db: Database, uid: number): AsyncGenerator<StepPiece> {
   const built = new RunStepsBuilder()
   // From the last piece's last sequence on (a range on the (run, sequence) key); rows of that
   // sequence already read are skipped by uid.
@@ -121,10 +113,9 @@ async function readInPieces(db: Database, uid: number, sink: StepSink): Promise<
     if (rows.length < STEP_ROWS_PER_STATEMENT || last === undefined || fresh.length === 0) break
     after = { sequence: num(last.sequence), uid: num(last.uid) }
     // Steps a later tool_write may still belong to stay back (see RunStepsBuilder).
-    await sink.steps(built.take(STEP_ROWS_PER_STATEMENT))
+    yield { steps: built.take(STEP_ROWS_PER_STATEMENT), unreadable: null }
   }
-  await sink.steps(built.take(0))
-  await sink.done(built.unreadable)
+  yield { steps: built.take(0), unreadable: built.unreadable }
 }
 
 /**

@@ -6,13 +6,8 @@ import { bound, join, raw, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { ApiError } from '../http/api-error'
 import { streamSteps } from './events'
-import { writeJsonList } from '../turns'
+import { jsonList } from '../turns'
 import { inSeconds, runMatch, secondsCompare } from './run-match'
-
-/** Where an answer's JSON text goes, piece by piece (the HTTP response, with backpressure). */
-export interface JsonOut {
-  write(text: string): Promise<void>
-}
 
 /** A page of `GET /runs` before its steps are read: the run rows, the cursor and the count. */
 export interface RunsPageRows {
@@ -102,45 +97,45 @@ function runFields(row: Row): Omit<Run, 'steps'> {
 }
 
 /**
- * Writes runs as a JSON array (or, as `one`, the single run of `rows` alone), each with all its steps and, when some step could not be read
- * fully, `unreadableSteps` after them. Steps are read and written in pieces (`streamSteps`), so
- * the server never holds a whole large run.
+ * Runs as JSON text, piece by piece: an array (or, as `one`, the single run of `rows` alone),
+ * each run with all its steps and, when some step could not be read fully, `unreadableSteps`
+ * after them. Steps are read and turned into text in pieces (`streamSteps`), so the server never
+ * holds a whole large run.
  */
-export async function writeRuns(
+export async function* runsJson(
   db: Database,
   rows: readonly Row[],
-  out: JsonOut,
   shape: 'array' | 'one' = 'array',
-): Promise<void> {
-  if (shape === 'array') await out.write('[')
+): AsyncGenerator<string> {
+  if (shape === 'array') yield '['
   let index = 0
-  await streamSteps(
-    db,
-    rows.map((row) => num(row.uid)),
-    () => {
-      const row = rows[index] ?? {}
-      let first = true
-      let started = false
-      return {
-        steps: async (steps) => {
-          if (!started) {
-            const head = JSON.stringify(runFields(row)).slice(0, -1)
-            await out.write(`${index > 0 ? ',' : ''}${head},"steps":[`)
-            started = true
-          }
-          if (steps.length === 0) return
-          if (!first) await out.write(',')
-          await writeJsonList(steps, (text) => out.write(text))
-          first = false
-        },
-        done: async (unreadable) => {
-          const more =
-            unreadable.length > 0 ? `,"unreadableSteps":${JSON.stringify(unreadable)}` : ''
-          await out.write(`]${more}}`)
-          index += 1
-        },
-      }
-    },
-  )
-  if (shape === 'array') await out.write(']')
+  let started = false
+  let first = true
+  const uids = rows.map((row) => num(row.uid))
+  for await (const { steps, unreadable } of streamSteps(db, uids)) {
+    if (!started) {
+      const head = JSON.stringify(runFields(rows[index] ?? {})).slice(0, -1)
+      yield `${index > 0 ? ',' : ''}${head},"steps":[`
+      started = true
+    }
+    if (steps.length > 0) {
+      if (!first) yield ','
+      yield* jsonList(steps)
+      first = false
+    }
+    if (unreadable === null) continue
+    const more = unreadable.length > 0 ? `,"unreadableSteps":${JSON.stringify(unreadable)}` : ''
+    yield `]${more}}`
+    index += 1
+    started = false
+    first = true
+  }
+  if (shape === 'array') yield ']'
+}
+
+/** `GET /runs`'s answer: the page's runs with their steps, its cursor and its count. */
+export async function* runsPageJson(db: Database, page: RunsPageRows): AsyncGenerator<string> {
+  yield '{"runs":'
+  yield* runsJson(db, page.rows)
+  yield `,"nextCursor":${JSON.stringify(page.nextCursor)},"totalRuns":${page.totalRuns}}`
 }
