@@ -62,6 +62,33 @@ describe('runRowOf', () => {
     ])
   })
 
+  it('with tools selected, lists a run whose only call of them could not be read, as the API does', () => {
+    const only = createScope({ from: '2026-11-10', to: '2026-11-10', tz: 'UTC', tools: ['x'] })
+    const unreadable = (uuid: string, toolName: string | undefined, occurredAt: string) =>
+      handRun(uuid, [tool(1, 'y')], {
+        unreadableSteps: [
+          {
+            sequence: 1,
+            kind: 'tool',
+            round: 1,
+            occurredAt,
+            ...(toolName === undefined ? {} : { toolName }),
+            listed: true,
+            reason: 'bad-payload',
+          },
+        ],
+      })
+    const runs = [
+      unreadable('named', 'x', '2026-11-10T12:00:00.000Z'),
+      unreadable('other-tool', 'y', '2026-11-10T12:00:00.000Z'),
+      unreadable('no-name', undefined, '2026-11-10T12:00:00.000Z'),
+      unreadable('out-of-range', 'x', '2026-11-11T12:00:00.000Z'),
+    ]
+    const rows = foldRunRows(emptyRunsSummary(), runs, only).rows
+    expect(rows.map((r) => r.uuid)).toEqual(['named'])
+    expect(rows[0]?.toolCalls).toBe(0)
+  })
+
   it('agrees with the tool summary: the runs behind a count hold exactly that many calls', () => {
     const runs = [
       refusalThenCorrected,

@@ -1,4 +1,4 @@
-import type { Run, Step } from '../contract'
+import type { Run, Step, UnreadableStep } from '../contract'
 import { outcomeOf, refusalCodeOf } from '../outcome'
 import { emptyRecord, type Counts } from '../summary/records'
 
@@ -31,9 +31,12 @@ export type RowStep = Pick<
   Step,
   'kind' | 'round' | 'occurredAt' | 'toolName' | 'toolIsError' | 'toolRefusal' | 'toolDenied'
 >
+/** The fields of a step that could not be read fully that the runs list reads. */
+export type RowUnreadableStep = Pick<UnreadableStep, 'kind' | 'occurredAt' | 'toolName'>
 /** The fields of a run a row reads (a contract `Run` fits). */
 export type RowRun = Pick<Run, 'uuid' | 'configuration' | 'status' | 'startedAt' | 'finishedAt'> & {
   steps: readonly RowStep[]
+  unreadableSteps?: readonly RowUnreadableStep[]
 }
 
 /**

@@ -1,7 +1,7 @@
 import { KNOWN_RUN_STATUSES } from '../contract'
 import { countedTimeIn, type SummaryScope } from '../summary'
 import { unionSorted } from '../summary/records'
-import { runRowOf, type RowRun, type RunRow } from './run-row'
+import { runRowOf, type RowRun, type RowUnreadableStep, type RunRow } from './run-row'
 
 /** The runs list of one scope: one compact row per run, in the order the pages came. */
 export interface RunsSummary {
@@ -20,7 +20,8 @@ const knownStatuses: ReadonlySet<string> = new Set(KNOWN_RUN_STATUSES)
 /**
  * `summary` with one row per run of `runs` appended (the input is not changed; the rows array is
  * a new one). No runs give an equal copy. Rows count the steps of `scope` only; with tools
- * selected, runs without a counted call of them are left out.
+ * selected, a run is listed as the API's `tool` filter lists it: for a tool step of one of them
+ * inside the range, whether its outcome could be read or not.
  */
 export function foldRunRows(
   summary: RunsSummary,
@@ -33,9 +34,8 @@ export function foldRunRows(
   const byTool = scope.tools.length > 0
   for (const run of runs) {
     const row = runRowOf(run, countedTime)
-    // With tools selected, a run is listed for a counted call of one of them: what the API's
-    // `tool` filter returns, and what stands when every tool's runs had to be fetched.
-    if (byTool && row.toolCalls === 0) continue
+    // The same rule stands when every tool's runs had to be fetched.
+    if (byTool && row.toolCalls === 0 && !hasNamedCall(run.unreadableSteps, countedTime)) continue
     added.push(row)
     if (!knownStatuses.has(run.status)) statuses.add(run.status)
   }
@@ -46,4 +46,12 @@ export function foldRunRows(
         ? unionSorted(summary.unknownRunStatuses, statuses)
         : summary.unknownRunStatuses,
   }
+}
+
+/** Whether an unreadable step is a tool call the scope names by a name that could be read. */
+function hasNamedCall(
+  steps: readonly RowUnreadableStep[] | undefined,
+  countedTime: (step: RowUnreadableStep) => number,
+): boolean {
+  return steps?.some((step) => !Number.isNaN(countedTime(step))) ?? false
 }
