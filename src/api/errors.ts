@@ -56,7 +56,7 @@ export class TimeoutError extends ApiErrorBase {
     endpoint: string,
     readonly timeoutMs: number,
   ) {
-    super(endpoint, `${endpoint} did not answer within ${Math.round(timeoutMs / 1000)} s`)
+    super(endpoint, `${endpoint} did not answer within ${timeoutMs} ms`)
     this.name = 'TimeoutError'
   }
 }
@@ -126,7 +126,11 @@ export function describeApiError(error: unknown): string {
     }.`
   }
   if (error instanceof TimeoutError) {
-    return `The diagnostics API did not answer ${error.endpoint} within ${Math.round(error.timeoutMs / 1000)} seconds.`
+    // Tenths below ten seconds, so a short configured time is never shown as 0.
+    const tenths = Math.round(error.timeoutMs / 100) / 10
+    const seconds = tenths < 10 ? tenths : Math.round(tenths)
+    const unit = seconds === 1 ? 'second' : 'seconds'
+    return `The diagnostics API did not answer ${error.endpoint} within ${seconds} ${unit}.`
   }
   if (error instanceof NetworkError) {
     return `The diagnostics API could not be reached for ${error.endpoint} (network error).`

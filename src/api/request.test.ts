@@ -155,7 +155,14 @@ describe('request — typed errors', () => {
     )
     const error = await failure(getMeta({ ...config, timeoutMs: 50 }))
     expect(error).toBeInstanceOf(TimeoutError)
-    expect(describeApiError(error)).toMatch(/did not answer \/meta/)
+    expect(describeApiError(error)).toMatch(/did not answer \/meta within 0\.1 seconds\.$/)
+  })
+
+  it('names a configured time in words that fit it', () => {
+    const said = (ms: number) => describeApiError(new TimeoutError('/runs', ms))
+    expect(said(1_000)).toMatch(/within 1 second\.$/)
+    expect(said(2_500)).toMatch(/within 2\.5 seconds\.$/)
+    expect(said(30_000)).toMatch(/within 30 seconds\.$/)
   })
 
   it('a dropped connection is a NetworkError', async () => {
