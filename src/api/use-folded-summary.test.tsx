@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { Suspense, use } from 'react'
+import { Suspense, use, useLayoutEffect } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createScope } from '../domain/summary'
 import type { LoadState } from './loading/load-all-runs'
@@ -110,5 +110,29 @@ describe('useFoldedSummary', () => {
     act(() => screen.getByRole('button', { name: 'Resume' }).click())
     act(() => runner.push({ loadedRuns: 500 }))
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('loading: 500 runs'))
+  })
+
+  it('draws the load’s last state in the same commit as its banner', async () => {
+    const commits: string[] = []
+    function Watcher() {
+      const summary = useFoldedSummary(request)
+      const pair = `${summary.live?.status} ${summary.live?.loadedRuns} / ${summary.state?.loadedRuns}`
+      useLayoutEffect(() => {
+        commits.push(pair)
+      })
+      return <p>{pair}</p>
+    }
+    const runner = new HandRunner()
+    render(
+      <SummaryStoreContext value={new SummaryStore(runner)}>
+        <Watcher />
+      </SummaryStoreContext>,
+    )
+    act(() => runner.push({ loadedRuns: 500 }))
+    await screen.findByText('loading 500 / 500')
+    act(() => runner.push({ status: 'done', loadedRuns: 800 }))
+    await screen.findByText('done 800 / 800')
+    // Never a moment where the banner says done beside the figures of fewer runs.
+    expect(commits.filter((c) => c.startsWith('done'))).toEqual(['done 800 / 800'])
   })
 })

@@ -2,13 +2,14 @@ import {
   createContext,
   startTransition,
   useContext,
+  useDeferredValue,
   useEffect,
   useEffectEvent,
   useMemo,
   useRef,
   useState,
 } from 'react'
-import type { LoadState } from './loading/load-all-runs'
+import { hasEnded, type LoadState } from './loading/load-all-runs'
 import type { SummaryRequest, SummaryStore } from './loading/summary-store'
 import { summaryKey } from './query-keys'
 
@@ -82,6 +83,14 @@ export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSu
       if (state === seen) return
       seen = state
       const next = { key, state }
+      // The load's last state is drawn at once, with its banner: no moment where the banner says
+      // "all runs loaded" beside figures of fewer runs.
+      if (hasEnded(state)) {
+        pendingSince.current = null
+        setLive(next)
+        setDrawn(next)
+        return
+      }
       const now = Date.now()
       const waited = pendingSince.current === null ? 0 : now - pendingSince.current
       if (waited > HOLD_AFTER_MS && now - lastUrgent.current < MAX_HOLD_MS) {
@@ -123,4 +132,13 @@ export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSu
   )
   // One object while nothing changed, so pages can memoise (and defer) what they build on it.
   return useMemo(() => ({ state: shown, live: liveState, ...actions }), [shown, liveState, actions])
+}
+
+/**
+ * `value` deferred while the load of `state` runs (React draws it in the background, in slices),
+ * and as it is once that load has ended: the last figures appear with the banner that says so.
+ */
+export function useDeferredUntilEnded<T>(value: T, state: LoadState<unknown> | null): T {
+  const deferred = useDeferredValue(value)
+  return hasEnded(state) ? value : deferred
 }

@@ -13,6 +13,10 @@ export interface Folder<S> {
 
 export type LoadStatus = 'loading' | 'waiting' | 'done' | 'partial' | 'cancelled' | 'error'
 
+/** Whether a load has ended (done, partial, cancelled or failed): its figures are the last ones. */
+export const hasEnded = (state: Pick<LoadState<unknown>, 'status'> | null | undefined): boolean =>
+  state != null && state.status !== 'loading' && state.status !== 'waiting'
+
 export interface LoadState<S> {
   status: LoadStatus
   summary: S

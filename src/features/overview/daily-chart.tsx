@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo } from 'react'
-import { useToolSummary } from '@/api'
+import { useMemo } from 'react'
+import { useDeferredUntilEnded, useToolSummary } from '@/api'
 import type { Meta } from '@/domain/contract'
 import type { Filters } from '@/domain/filters'
 import { outcomeSeries, pointKeyOf, seriesOptionsFor } from '@/domain/summary'
@@ -28,8 +28,9 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
   const summary = useToolSummary(filters)
   // The chart draws from a deferred copy (state with its filters), rendered in the background.
   const current = summary.state
-  const view = useDeferredValue(
+  const view = useDeferredUntilEnded(
     useMemo(() => ({ state: current, filters, meta }), [current, filters, meta]),
+    current,
   )
   const { state, filters: shown } = view
   const options = useMemo(

@@ -89,6 +89,7 @@ export const EffectAnswer = memo(function EffectAnswer({
           recovery={measures?.recovery ?? null}
           windows={windows}
           filters={filters}
+          partial={measures !== null && !measures.complete}
         />
       )}
       {banner}

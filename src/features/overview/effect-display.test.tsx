@@ -54,6 +54,29 @@ describe('overview figures with nothing to count on one side', () => {
     expect(text).toContain('– (no argument refusals)')
   })
 
+  it('says "so far" at each headline figure while the count is partial, and not once it is not', async () => {
+    const windows = effectWindows(DECISION_MS, 14, { earliestMs: 0, latestMs: 8e15 })
+    const summary = foldEffect(emptyEffectSummary(), [], createEffectScope(windows, [], CATALOGUE))
+    const cards = (partial: boolean) => (
+      <KpiCards
+        comparison={comparison(summary, CATALOGUE)}
+        recovery={recoveryOf(summary.after)}
+        windows={windows}
+        filters={FILTERS}
+        partial={partial}
+      />
+    )
+    const soFar = (container: HTMLElement) =>
+      Array.from(container.querySelectorAll('.ov-kpi__value')).map((v) =>
+        v.textContent?.endsWith(' so far'),
+      )
+    const partial = await renderInRouter(cards(true))
+    expect(soFar(partial.container)).toEqual([true, true, true, true])
+    partial.unmount()
+    const complete = await renderInRouter(cards(false))
+    expect(soFar(complete.container)).toEqual([false, false, false, false])
+  })
+
   it('says a side holds no recorded data instead of naming its window length', () => {
     const windows = effectWindows(DECISION_MS, 14, {
       earliestMs: DECISION_MS + 3_600_000,

@@ -12,6 +12,8 @@ export interface KpiCardsProps {
   recovery: RecoveryMeasures | null
   windows: EffectWindows
   filters: Filters
+  /** Counted from some of the runs only: each figure says "so far". */
+  partial?: boolean
 }
 
 type Outcome = 'failed' | 'refused' | 'refused-arguments'
@@ -19,23 +21,34 @@ type Outcome = 'failed' | 'refused' | 'refused-arguments'
 function Card({
   title,
   value,
+  soFar = false,
   children,
 }: {
   title: string
   value: ReactNode
+  soFar?: boolean
   children?: ReactNode
 }) {
   return (
     <li className="ov-kpi">
       <h3>{title}</h3>
-      <p className="ov-kpi__value">{value}</p>
+      <p className="ov-kpi__value">
+        {value}
+        {soFar ? <span className="ov-kpi__so-far"> so far</span> : null}
+      </p>
       {children}
     </li>
   )
 }
 
 /** The four headline figures: calls, failure rate before → after, refusal rate, recovery. */
-export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsProps) {
+export function KpiCards({
+  comparison,
+  recovery,
+  windows,
+  filters,
+  partial = false,
+}: KpiCardsProps) {
   if (comparison === null || recovery === null) {
     return (
       <ul className="ov-kpis is-pending" aria-label="Key figures">
@@ -63,6 +76,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
   return (
     <ul className="ov-kpis" aria-label="Key figures">
       <Card
+        soFar={partial}
         title="Calls"
         value={
           <>
@@ -75,6 +89,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
         <p className="muted">tool calls before → after</p>
       </Card>
       <Card
+        soFar={partial}
         title="Failure rate"
         value={
           <>
@@ -98,6 +113,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
         </p>
       </Card>
       <Card
+        soFar={partial}
         title="Refusal rate after"
         value={link(
           'after',
@@ -115,6 +131,7 @@ export function KpiCards({ comparison, recovery, windows, filters }: KpiCardsPro
         </p>
       </Card>
       <Card
+        soFar={partial}
         title="Recovered in one round"
         value={link('after', recovery.refusals, pct(recovery.nextRound.rate), 'refused-arguments')}
       >

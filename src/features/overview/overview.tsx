@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import type { Meta, Tool } from '@/domain/contract'
 import {
   daysHolding,
@@ -11,6 +11,7 @@ import {
 } from '@/domain/effect'
 import type { Filters } from '@/domain/filters'
 import { dayRangeToInstants } from '@/domain/time'
+import { useDeferredUntilEnded } from '@/api'
 import { formatCount } from '@/components/ui/format-count'
 import { EmptyState } from '@/components/ui/states'
 import { DailyChart } from './daily-chart'
@@ -121,12 +122,14 @@ export function Overview({
   )
   const effect = useEffectSummary(load)
   // The report draws from a deferred copy (state with its windows and filters), which React
-  // renders in the background in slices; the banner above it follows every page at once.
-  const report = useDeferredValue(
+  // renders in the background in slices while runs load; the banner above it follows every page
+  // at once, and the last state is drawn with it.
+  const report = useDeferredUntilEnded(
     useMemo(
       () => (effect.state && windows ? { state: effect.state, windows, filters, catalogue } : null),
       [effect.state, windows, filters, catalogue],
     ),
+    effect.state,
   )
 
   const measures = useEffectMeasures(report?.state ?? null, report?.catalogue ?? null)

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { memo, useCallback, useDeferredValue, useMemo } from 'react'
+import { memo, useCallback, useMemo } from 'react'
 import type { Meta, Tool } from '@/domain/contract'
 import { isWritingTool } from '@/domain/contract'
 import type { Filters } from '@/domain/filters'
@@ -26,7 +26,7 @@ import {
 } from '@/components/charts'
 import { EmptyState, LoadingState } from '@/components/ui/states'
 import { UnreadableNotice } from '@/components/ui/unreadable-notice'
-import { useCatalogueNames, type LoadState, type FoldedSummary } from '@/api'
+import { useCatalogueNames, useDeferredUntilEnded, type LoadState, type FoldedSummary } from '@/api'
 import { ExportActions } from './export-actions'
 import { ToolReportLoadBanner } from './tool-report-load-banner'
 import { ToolTable } from './tool-table'
@@ -66,7 +66,7 @@ export function ToolReport({
     () => (state ? { state, filters, meta, catalogue, catalogued } : null),
     [state, filters, meta, catalogue, catalogued],
   )
-  const deferred = useDeferredValue(view)
+  const deferred = useDeferredUntilEnded(view, state)
   // The banner follows the live state: it never waits for the figures to redraw.
   const live = summary.live ?? state
   if (!live) return <LoadingState label="Loading runs" />
