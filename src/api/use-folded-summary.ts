@@ -86,7 +86,6 @@ export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSu
       // The load's last state is drawn at once, with its banner: no moment where the banner says
       // "all runs loaded" beside figures of fewer runs.
       if (hasEnded(state)) {
-        pendingSince.current = null
         setLive(next)
         setDrawn(next)
         return

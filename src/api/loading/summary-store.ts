@@ -1,6 +1,6 @@
 import type { ApiConfig } from '../request'
 import type { FolderSpec } from './folder-specs'
-import type { LoadState } from './load-all-runs'
+import { hasEnded, type LoadState } from './load-all-runs'
 import { InThreadRunner } from './in-thread-runner'
 import type { LoadRunner } from './load-runner'
 
@@ -38,10 +38,7 @@ const MAX_FINISHED = 24
 export const EMIT_EVERY_MS = 750
 
 /** Whether the entry's load is still fetching (its last update may precede its promise's end). */
-const isRunning = (entry: Entry) => {
-  const status = entry.state?.status
-  return status === undefined || status === 'loading' || status === 'waiting'
-}
+const isRunning = (entry: Entry) => !hasEnded(entry.state)
 
 /**
  * Loads and caches folded summaries by key (`summaryKey` of the request): switching back to

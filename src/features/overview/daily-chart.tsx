@@ -1,5 +1,5 @@
-import { useMemo } from 'react'
-import { useDeferredUntilEnded, useToolSummary } from '@/api'
+import { useDeferredValue, useMemo } from 'react'
+import { hasEnded, useToolSummary } from '@/api'
 import type { Meta } from '@/domain/contract'
 import type { Filters } from '@/domain/filters'
 import { outcomeSeries, pointKeyOf, seriesOptionsFor } from '@/domain/summary'
@@ -26,11 +26,12 @@ export interface DailyChartProps {
 /** The daily outcome chart of the filter range (the shared tool summary) with the decision marker. */
 export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: DailyChartProps) {
   const summary = useToolSummary(filters)
-  // The chart draws from a deferred copy (state with its filters), rendered in the background.
+  // The chart draws from a deferred copy (state with its filters), rendered in the background,
+  // its last state too: it shows no partial figures (it is drawn once the load has stopped,
+  // below), so that state may come a moment after the banner's, off the load's busiest task.
   const current = summary.state
-  const view = useDeferredUntilEnded(
+  const view = useDeferredValue(
     useMemo(() => ({ state: current, filters, meta }), [current, filters, meta]),
-    current,
   )
   const { state, filters: shown } = view
   const options = useMemo(
@@ -48,7 +49,7 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
   // Drawn once the load has stopped (done, or broken off with what it has): recharts draws a
   // chart in one long main-thread task, and redrawing it for every arriving page repeated that
   // task while the figures above were loading too (decision 0016). The banner shows the progress.
-  const stopped = state !== null && state.status !== 'loading' && state.status !== 'waiting'
+  const stopped = hasEnded(state)
   const unreadable = state?.summary.unreadableToolSteps ?? 0
   return (
     <section aria-labelledby="ov-daily">
