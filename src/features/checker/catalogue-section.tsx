@@ -10,6 +10,7 @@ import { CatalogueTable } from './catalogue-table'
 import { CountsStatus } from './counts-status'
 import { ASSUMED_MEANING } from './effect-words'
 import { countOf, formatCount } from '@/components/ui/format-count'
+import { sameItems, useStable } from '@/components/ui/use-stable'
 
 export interface CatalogueSectionProps {
   tools: readonly Tool[]
@@ -30,7 +31,11 @@ export function CatalogueSection({ tools, filters, summary, onInspect }: Catalog
     [tools, state, filters.tools],
   )
   const shown = useMemo(() => rows.filter((row) => matchesQuery(row, query)), [rows, query])
-  const otherCodes = useMemo(() => otherCodesOf(rows), [rows])
+  // The same codes keep the same array: the table's columns (and so every cell) depend on it.
+  const otherCodes = useStable(
+    useMemo(() => otherCodesOf(rows), [rows]),
+    sameItems,
+  )
   const selected = filters.tools.length > 0
   const uncounted = useCallback(
     (row: CatalogueRow) =>
