@@ -152,10 +152,12 @@ describe('the time-zone picker', () => {
   it('has Chromium’s Intl take every current name, with the legacy name’s offsets over a year', async () => {
     const { page } = await open('/tools?preset=30d')
     const supported = await page.evaluate(() => Intl.supportedValuesOf('timeZone'))
+    // A name that is its own current name has nothing to compare: only renamed zones are checked.
     const pairs = [
       ...LEGACY_ZONE_NAME_PAIRS,
       ...supported.map((zone) => [zone, currentZoneName(zone)] as const),
-    ]
+    ].filter(([old, now]) => old !== now)
+    expect(pairs.length).toBeGreaterThanOrEqual(LEGACY_ZONE_NAME_PAIRS.length)
     const wrong = await page.evaluate((all) => {
       const formats = new Map<string, Intl.DateTimeFormat>()
       const offsetAt = (zone: string, t: number) => {
