@@ -60,7 +60,8 @@ interface Seen<S> {
  * that takes longer to draw than the store's publishing interval would never be drawn — and a
  * banner fed from it would stand still. Here the banner never waits for the figures,
  * and once the figures have waited {@link HOLD_AFTER_MS}, the banner's updates ride in their
- * transition (for at most {@link MAX_HOLD_MS} at a time), so partial figures do appear.
+ * transition (for at most {@link MAX_HOLD_MS} at a time), so partial figures do appear. A load's
+ * last state updates both in one transition: banner and figures change in the same commit.
  */
 export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSummary<S> {
   const store = useSummaryStore()
@@ -83,11 +84,14 @@ export function useFoldedSummary<S>(request: SummaryRequest<S> | null): FoldedSu
       if (state === seen) return
       seen = state
       const next = { key, state }
-      // The load's last state is drawn at once, with its banner: no moment where the banner says
-      // "all runs loaded" beside figures of fewer runs.
+      // The load's last state is drawn with its banner, in one render: no moment where the banner
+      // says "all runs loaded" beside figures of fewer runs. That render is a transition, so a
+      // whole page drawn anew is drawn in slices while the page stays responsive.
       if (hasEnded(state)) {
-        setLive(next)
-        setDrawn(next)
+        startTransition(() => {
+          setLive(next)
+          setDrawn(next)
+        })
         return
       }
       const now = Date.now()
