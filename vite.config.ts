@@ -162,7 +162,9 @@ export default defineConfig(({ mode }) => ({
           setupFiles: ['src/testing/node-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once: each test makes its own database (named by process and counter),
+          // and one file alone leaves a core idle while it waits on the database servers.
+          maxWorkers: 2,
         },
       },
       {
