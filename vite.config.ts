@@ -173,7 +173,11 @@ export default defineConfig(({ mode }) => ({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
-          testTimeout: 60_000,
+          // Two files at once: one file alone left a core idle about a fifth of the time (waiting
+          // on retries, timers and servers starting). Each test is then slower, so the timeout,
+          // a guard against hangs only, is generous.
+          maxWorkers: 2,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
