@@ -1,36 +1,11 @@
-import { act, render, screen } from '@testing-library/react'
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router'
+import { act, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { FoldedSummary } from '@/api'
 import type { LoadState } from '@/api/loading/load-all-runs'
-import type { Tool } from '@/domain/contract'
-import type { Filters } from '@/domain/filters'
 import { emptySummary, type ToolSummary } from '@/domain/summary'
 import { CatalogueSection } from './catalogue-section'
-
-const tool: Tool = {
-  name: 'update_page_metadata',
-  source: 'builtin',
-  server: null,
-  group: 'editing',
-  effect: 'idempotent_write',
-  approval: true,
-  input: false,
-  parameters: { type: 'object', properties: { uid: { type: 'integer' } }, required: ['uid'] },
-}
-const filters: Filters = {
-  from: '2026-11-01',
-  to: '2026-11-02',
-  tz: 'UTC',
-  tools: [],
-  preset: 'custom',
-}
+import { filters, renderAtChecker, tool } from './test-fixtures'
 
 /** A loading state of `calls` succeeded calls and one refusal under a code of the installation's own. */
 function loading(calls: number): FoldedSummary<ToolSummary> {
@@ -66,11 +41,7 @@ describe('CatalogueSection', () => {
         />
       )
     }
-    const router = createRouter({
-      routeTree: createRootRoute({ component: Holder }),
-      history: createMemoryHistory({ initialEntries: ['/checker'] }),
-    })
-    render(<RouterProvider router={router} />)
+    renderAtChecker(Holder)
     const button = await screen.findByRole('button', { name: 'Check update_page_metadata' })
     const source = screen.getByText('built-in')
     button.focus()

@@ -1,34 +1,10 @@
-import { act, render, screen } from '@testing-library/react'
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router'
+import { act, screen } from '@testing-library/react'
 import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
 import type { Tool } from '@/domain/contract'
-import type { Filters } from '@/domain/filters'
+import { describe, expect, it } from 'vitest'
 import { catalogueRows } from './catalogue-rows'
 import { CatalogueTable, type CatalogueTableProps } from './catalogue-table'
-
-const tool: Tool = {
-  name: 'update_page_metadata',
-  source: 'builtin',
-  server: null,
-  group: 'editing',
-  effect: 'idempotent_write',
-  approval: true,
-  input: false,
-  parameters: { type: 'object', properties: { uid: { type: 'integer' } }, required: ['uid'] },
-}
-const filters: Filters = {
-  from: '2026-11-01',
-  to: '2026-11-02',
-  tz: 'UTC',
-  tools: [],
-  preset: 'custom',
-}
+import { filters, renderAtChecker, tool } from './test-fixtures'
 
 /** Renders inside a router (the cells hold links), returning a rerender with new props. */
 async function renderTable(props: CatalogueTableProps) {
@@ -38,11 +14,7 @@ async function renderTable(props: CatalogueTableProps) {
     setProps = set
     return <CatalogueTable {...current} />
   }
-  const router = createRouter({
-    routeTree: createRootRoute({ component: Holder }),
-    history: createMemoryHistory({ initialEntries: ['/checker'] }),
-  })
-  render(<RouterProvider router={router} />)
+  renderAtChecker(Holder)
   await screen.findByRole('table')
   return (next: CatalogueTableProps) => act(() => setProps(next))
 }
