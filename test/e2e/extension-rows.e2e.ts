@@ -108,6 +108,10 @@ describe('rows as the extension writes them, in the browser', () => {
     const { page, consoleErrors, pageErrors } = await open(REPORT)
     const exportButton = page.getByRole('button', { name: 'Export tool report (CSV)' })
     await expect.poll(() => exportButton.isEnabled(), LOADED).toBe(true)
+    // The catalogue (`/tools`) may answer after the counts: its marks are waited for.
+    await expect
+      .poll(async () => (await tableRows(page)).get('create_page_draft')?.Tool ?? '', LOADED)
+      .toContain('not offered')
     const rows = await tableRows(page)
     expect([...rows.keys()].sort()).toEqual(Object.keys(EXPECTED_BY_TOOL).sort())
     for (const [tool, counts] of Object.entries(EXPECTED_BY_TOOL)) {
