@@ -80,7 +80,12 @@ export function stepFromRow(row: Row): ReadStep {
   }
   let parsed = stepSchema.safeParse(candidate)
   let listed = true
-  while (!parsed.success) {
+  // An empty name names no tool: counted as unreadable, as the summary view counts it.
+  if (kind === 'tool' && toolName === '') {
+    reasons.push('"toolName": empty, so it names no tool')
+    listed = false
+  }
+  while (listed && !parsed.success) {
     const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))
     const fatal =
       [...bad].some((key) => key in base || key === '') ||

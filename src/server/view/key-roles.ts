@@ -65,7 +65,7 @@ export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): K
     }
     selected[id] = key.toolText !== null && countsCall(filter, key.toolText) ? 1 : 0
     if (key.toolName === null || key.outcome === null) {
-      role[id] = countsUnreadableCall(filter, key.toolName)
+      role[id] = countsUnreadableCall(filter, key.toolText)
         ? Role.UnreadableCounted
         : Role.UnreadableIgnored
       return
