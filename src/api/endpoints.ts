@@ -3,10 +3,12 @@ import {
   fastRunsPage,
   metaSchema,
   runSchema,
+  runRowsPageSchema,
   runsPageSchema,
   toolsResponseSchema,
   type Meta,
   type Run,
+  type RunRowsPage,
   type RunsPage,
   type ToolsResponse,
 } from '../domain/contract'
@@ -39,6 +41,22 @@ export const getRunsPage = (
     path: '/runs',
     schema: runsPageSchema,
     fast: fastRunsPage,
+    query: { ...query, tool: query.tool && query.tool.length > 0 ? query.tool : undefined },
+    signal,
+  })
+
+/**
+ * One page of the optional `GET /run-rows`: each run of a query as one row of counts, without
+ * its steps (the query as `/runs` takes it; `from` and `to` on a quarter hour).
+ */
+export const getRunRowsPage = (
+  config: ApiConfig,
+  query: RunsQuery,
+  signal?: AbortSignal,
+): Promise<RunRowsPage> =>
+  request(config, {
+    path: '/run-rows',
+    schema: runRowsPageSchema,
     query: { ...query, tool: query.tool && query.tool.length > 0 ? query.tool : undefined },
     signal,
   })

@@ -11,12 +11,19 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseSummaryParams } from '@/domain/api-query'
 import {
+  runRowsPageSchema,
   runsPageSchema,
   summaryResponseSchema,
   toolsResponseSchema,
   type Run,
 } from '@/domain/contract'
-import { attemptStarts } from '@/domain/runs'
+import {
+  attemptStarts,
+  emptyRunsSummary,
+  foldRunRows,
+  foldServedRows,
+  type RunsSummary,
+} from '@/domain/runs'
 import { createScope, emptySummary, foldRuns, fromAggregate } from '@/domain/summary'
 import { startApi, type RunningApi } from './cli/start-api'
 import { countSummary } from './testing/database-count'
@@ -122,6 +129,27 @@ describe.each(engines)('rows as the CMS extension writes them, on %s', (engine) 
       const text = JSON.stringify(page.body)
       expect(text).not.toContain('NEVER-SELECTED')
       expect(text).not.toMatch(/decidedBy|submittedBy|toolResult"|toolArguments/)
+    }
+  })
+
+  it('gives the runs list the same rows from /run-rows as from the steps of /runs', async () => {
+    await api.summaries.catchUp()
+    for (const tools of [[], ['update_page_metadata'], ['no_such_tool']]) {
+      const query = `${RANGE}${tools.map((tool) => `&tool=${tool}`).join('')}`
+      const runs = (await allPages(ask, `/runs?${query}&limit=3`)).flatMap(
+        (page) => runsPageSchema.parse(page.body).runs,
+      )
+      const rows = (await allPages(ask, `/run-rows?${query}&limit=2`)).flatMap((page) => {
+        expect(page.status, JSON.stringify(page.body)).toBe(200)
+        return runRowsPageSchema.parse(page.body).rows
+      })
+      const scope = createScope({ ...DAY, tools })
+      const sorted = (summary: RunsSummary) =>
+        [...summary.rows].sort((a, b) => (a.uuid < b.uuid ? -1 : 1))
+      expect(sorted(foldServedRows(emptyRunsSummary(), rows))).toEqual(
+        sorted(foldRunRows(emptyRunsSummary(), runs, scope)),
+      )
+      if (tools.length === 0) expect(rows.length).toBeGreaterThan(3)
     }
   })
 

@@ -4,11 +4,18 @@
  * `toolIsError: true`, `toolRefusal` absent and null, approvals denied and given before failing
  * calls, tool results holding U+0000, unknown kinds, runs across DST changes — the server's
  * `/summary` equals the dashboard's own fold of the server's `/runs`, in every zone, on every
- * engine; and `/runs` serves the runs as they were recorded.
+ * engine; so do its runs list's rows (`/run-rows`); and `/runs` serves the runs as they were
+ * recorded.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runsPageSchema, summaryResponseSchema, type Run } from '../domain/contract'
+import {
+  runRowsPageSchema,
+  runsPageSchema,
+  summaryResponseSchema,
+  type Run,
+} from '../domain/contract'
+import { emptyRunsSummary, foldRunRows, foldServedRows, type RunRow } from '../domain/runs'
 import { createScope, emptySummary, foldRuns, fromAggregate } from '../domain/summary'
 import type { MockRun, MockStep } from '../mocks/installation'
 import { createListedInstallation } from '../mocks/variants'
@@ -77,6 +84,14 @@ describe.each(engines)('generated installations on %s', (engine) => {
             expect(answer.status, JSON.stringify(answer.body)).toBe(200)
             const aggregated = fromAggregate(summaryResponseSchema.parse(answer.body))
             expect(aggregated).toEqual(foldRuns(emptySummary(), listed, scope))
+            const rowPages = await allPages(ask, `/run-rows?${search}&limit=3`)
+            const served = rowPages.flatMap((page) => {
+              expect(page.status, JSON.stringify(page.body)).toBe(200)
+              return runRowsPageSchema.parse(page.body).rows
+            })
+            expect(byUuid(foldServedRows(emptyRunsSummary(), served).rows)).toEqual(
+              byUuid(foldRunRows(emptyRunsSummary(), listed, scope).rows),
+            )
           }
           const everything = (await allPages(ask, '/runs?limit=500')).flatMap(
             (page) => (page.body as { runs: unknown[] }).runs,
@@ -111,6 +126,9 @@ function asServed(run: MockRun): MockRun {
   )
   return { ...run, steps: markDeniedCalls(steps) }
 }
+
+const byUuid = (rows: readonly RunRow[]) =>
+  [...rows].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0))
 
 function withoutReport(run: unknown): unknown {
   const rest = { ...(run as Record<string, unknown>) }

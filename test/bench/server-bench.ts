@@ -8,7 +8,8 @@
  * the year after 12 s without requests, alone and after `/meta` as a page asks; the server's
  * memory after the year's answer; with `dist/` built, the year's tool report in Chromium from
  * `/summary` (by the driver's clock and by the page's own) and folded from `/runs`; `/runs` first
- * and 20th page; `/runs/{uuid}`; the state on disk; then a restart on that state: until
+ * and 20th page; `/runs/{uuid}`; the runs list of four weeks and of a year from `/run-rows`
+ * (first page, every page); the state on disk; then a restart on that state: until
  * listening, and the year's `/summary` right after (never a 503). Nothing asserted.
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -78,6 +79,27 @@ async function timed(url: string): Promise<{ ms: number; status: number; body: s
   const response = await fetch(url)
   const body = await response.text()
   return { ms: performance.now() - started, status: response.status, body }
+}
+
+/** Every page of a `/run-rows` question, one after the other: how long, how many, how big. */
+async function runRows(url: string) {
+  const started = performance.now()
+  let firstMs = 0
+  let pages = 0
+  let bytes = 0
+  let runs = 0
+  let cursor: string | null = null
+  do {
+    const page = await timed(cursor === null ? url : `${url}&cursor=${encodeURIComponent(cursor)}`)
+    if (page.status !== 200) throw new Error(`/run-rows answered ${page.status}: ${page.body}`)
+    if (pages === 0) firstMs = performance.now() - started
+    pages += 1
+    bytes += page.body.length
+    const body = JSON.parse(page.body) as { nextCursor: string | null; totalRuns: number }
+    cursor = body.nextCursor
+    runs = body.totalRuns
+  } while (cursor !== null)
+  return { firstMs, allMs: performance.now() - started, pages, bytes, runs }
 }
 
 /** Bytes of the files in `dir`. */
@@ -222,6 +244,24 @@ export async function run(): Promise<BenchRow[]> {
     add(engine, '/runs 20th page (50)', deep.ms, 'ms')
     const uuid = (JSON.parse(deep.body) as { runs: { uuid: string }[] }).runs[0]?.uuid ?? ''
     add(engine, '/runs/{uuid}', (await timed(`${base}/runs/${uuid}`)).ms, 'ms')
+    for (const days of [28, 365]) {
+      const range = new URLSearchParams({
+        from: new Date(END - days * DAY).toISOString(),
+        to: new Date(END).toISOString(),
+        limit: '2000',
+      })
+      const rows = await runRows(`${base}/run-rows?${range}`)
+      const what = `the runs list of ${days} days from /run-rows (${rows.runs.toLocaleString('en-US')} runs, ${rows.pages} pages of 2,000, ${(rows.bytes / 1e6).toFixed(1)} MB)`
+      add(
+        engine,
+        `${what}: first page`,
+        rows.firstMs,
+        'ms',
+        days === 365 ? '≤ 1 s' : undefined,
+        days === 365 ? rows.firstMs <= 1000 : undefined,
+      )
+      add(engine, `${what}: every page`, rows.allMs, 'ms')
+    }
     // Stopped as an operator stops it (the view is saved), then started again on its state.
     await server.stop()
     add(engine, 'state on disk', sizeOf(state) / 1e6, 'MB')

@@ -391,6 +391,21 @@ describe('the production build served by the API server over a seeded database',
     )
     expect(csv.errors).toEqual([])
     expect(csv.data.map((row) => row.run_uuid).sort()).toEqual([...runsOfDay].sort())
+    // The server counted the rows (`/run-rows`): the run's as its steps give them.
+    await page.getByText(/^Counted by the installation from its run records/).waitFor(LOADED)
+    const inDay = run.steps.filter(
+      (s) =>
+        s.kind === 'tool' &&
+        seconds(s.occurredAt) >= startMs &&
+        seconds(s.occurredAt) < startMs + DAY_MS,
+    )
+    const dayOutcomes = inDay.map((step) => outcomeOf(step))
+    expect(csv.data.find((row) => row.run_uuid === run.uuid)).toMatchObject({
+      rounds: String(new Set(run.steps.map((s) => s.round).filter((r) => r > 0)).size),
+      tool_calls: String(inDay.length),
+      failed: String(dayOutcomes.filter((o) => o === 'failed').length),
+      refused_arguments: String(dayOutcomes.filter((o) => o === 'refused:arguments').length),
+    })
 
     await page.goto(`${api?.url ?? ''}/runs/${run.uuid}?tz=UTC`)
     await page.getByRole('heading', { level: 1, name: `Run ${run.uuid}` }).waitFor(LOADED)
@@ -456,6 +471,7 @@ describe('the production build served by the API server over a seeded database',
     expect(probe.pageErrors).toEqual([])
     expect(probe.errorResponses).toEqual([])
     expect(probe.cspViolations).toEqual([])
-    await expectNothingUnselected(probe, ['/meta', '/runs', '/runs/<uuid>'])
+    await expectNothingUnselected(probe, ['/meta', '/run-rows', '/runs/<uuid>'])
+    expect((await probe.answers()).some((a) => a.path === '/runs')).toBe(false)
   })
 })

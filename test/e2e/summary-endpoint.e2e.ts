@@ -1,7 +1,8 @@
 /**
- * The optional pre-aggregated `/summary` (decision 0008) on the built demo: with
- * `demoSummaryEndpoint` the tool report takes its figures from the installation's aggregation and
- * says so; every figure of the table equals the one folded from `/runs` without it.
+ * The optional pre-aggregated `/summary` (decision 0008) and `/run-rows` (decision 0026) on the
+ * built demo: with `demoSummaryEndpoint` the tool report and the runs list take their figures
+ * from the installation's counts and say so; every figure equals the one folded from `/runs`
+ * without them.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -15,15 +16,16 @@ const session = demoSession({
   handle: configHook(() => ({ demoSummaryEndpoint: summaryEndpoint })),
 })
 
-/** The tool report's table as text, once the load has finished. */
+/** The page's first table as text, once the load has finished (its export can be clicked). */
 async function reportTable(
   path: string,
   endpoint: boolean,
+  exportName = 'Export tool report (CSV)',
 ): Promise<{ page: Page; table: string }> {
   summaryEndpoint = endpoint
   const probe = await session.open(path)
   const { page } = probe
-  const exportButton = page.getByRole('button', { name: 'Export tool report (CSV)' })
+  const exportButton = page.getByRole('button', { name: exportName })
   await exportButton.waitFor(LOADED)
   await expect.poll(() => exportButton.isEnabled(), LOADED).toBe(true)
   expect(probe.consoleErrors).toEqual([])
@@ -45,5 +47,19 @@ describe('the pre-aggregated /summary', () => {
     expect(counted.table).toBe(folded.table)
     expect(counted.table).toMatch(/\d/)
     await screenshot(counted.page, 'tool-report-server-summary')
+  })
+
+  it.each([
+    '/runs?from=2026-11-20&to=2026-11-21&tz=UTC&sort=toolCalls&dir=desc',
+    '/runs?from=2026-11-01&to=2026-11-03&tz=Asia/Kathmandu&tool=update_page_metadata',
+  ])('gives the same runs list as folding /runs, and says who counted: %s', async (path) => {
+    const folded = await reportTable(path, false, 'Export runs (CSV)')
+    expect(await folded.page.getByText(/Counted by the installation/).count()).toBe(0)
+    const counted = await reportTable(path, true, 'Export runs (CSV)')
+    await expect
+      .poll(() => counted.page.getByText(/Counted by the installation/).count(), LOADED)
+      .toBe(1)
+    expect(counted.table).toBe(folded.table)
+    expect(counted.table).toMatch(/\d/)
   })
 })

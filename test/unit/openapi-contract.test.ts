@@ -19,6 +19,8 @@ import {
   errorBodySchema,
   instantSchema,
   metaSchema,
+  runRowItemSchema,
+  runRowsPageSchema,
   runSchema,
   runsPageSchema,
   stepSchema,
@@ -251,6 +253,22 @@ const validPage = (): Json => ({
   totalRuns: 612,
 })
 
+/** A run row whose calls leave room for every probe value (the sum rule is zod's alone). */
+const validRunRow = (): Json => ({
+  uuid: '0b9f5a52-8c1e-4f37-9a53-3c1f8f0e2d11',
+  status: 'completed',
+  configuration: 'page-editor',
+  startedAt: '2026-11-03T14:05:09Z',
+  finishedAt: null,
+  rounds: 4,
+  toolCalls: 100_000,
+  failed: 0,
+  denied: 0,
+  refused: {},
+})
+
+const validRowsPage = (): Json => ({ rows: [validRunRow()], nextCursor: 'dTEy', totalRuns: 9 })
+
 const validError = (): Json => ({ error: 'not_found', message: 'No run with this uuid.' })
 
 const validCalls = (): Json => ({
@@ -282,6 +300,8 @@ const validSummary = (): Json => ({
 const PAIRS = {
   Meta: { zod: metaSchema, openapi: componentValidator('Meta') },
   RunsPage: { zod: runsPageSchema, openapi: componentValidator('RunsPage') },
+  RunRowsPage: { zod: runRowsPageSchema, openapi: componentValidator('RunRowsPage') },
+  RunRow: { zod: runRowItemSchema, openapi: componentValidator('RunRow') },
   Run: { zod: runSchema, openapi: componentValidator('Run') },
   Step: { zod: stepSchema, openapi: componentValidator('Step') },
   UnreadableStep: { zod: unreadableStepSchema, openapi: componentValidator('UnreadableStep') },
@@ -299,10 +319,11 @@ const PAIRS = {
 // ---------------------------------------------------------------------------------------------
 
 describe('docs/api/openapi.yaml', () => {
-  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional /summary', () => {
+  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional two', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
     expect(Object.keys(isRecord(doc.paths) ? doc.paths : {}).sort()).toEqual([
       '/meta',
+      '/run-rows',
       '/runs',
       '/runs/{uuid}',
       '/summary',
@@ -318,6 +339,10 @@ describe('docs/api/openapi.yaml', () => {
       '/tools': { ok: '#/components/schemas/ToolsResponse', errors: [401, 403, 429, 500, 503] },
       '/summary': {
         ok: '#/components/schemas/SummaryResponse',
+        errors: [400, 401, 403, 404, 429, 500, 501, 503],
+      },
+      '/run-rows': {
+        ok: '#/components/schemas/RunRowsPage',
         errors: [400, 401, 403, 404, 429, 500, 501, 503],
       },
     }
@@ -480,6 +505,8 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ['SummaryCalls', summaryCallsSchema.shape, validCalls],
     ['SummaryCalls', summaryCallsSchema.shape, validRefusedCalls],
     ['SummaryStatusCount', summaryStatusCountSchema.shape, validStatusCount],
+    ['RunRowsPage', runRowsPageSchema.shape, validRowsPage],
+    ['RunRow', runRowItemSchema.shape, validRunRow],
   ] as const)('%s: same properties, same verdict on every probe value', (name, shape, base) => {
     expect(propertyNames(name).sort()).toEqual(Object.keys(shape).sort())
     expect(disagreements(PAIRS[name], base, Object.keys(shape))).toEqual([])
@@ -906,6 +933,67 @@ describe('every mock API response validates against zod and OpenAPI', () => {
     )
     const body = errorBodySchema.parse(
       await expectValidAnswer('/summary', query, 400, errorBodySchema),
+    )
+    expect(body.message).toBeTruthy()
+  })
+
+  it('GET /run-rows answers 404, "not offered", unless the installation offers it', async () => {
+    const query = '?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z'
+    const body = errorBodySchema.parse(
+      await expectValidAnswer('/run-rows', query, 404, errorBodySchema),
+    )
+    expect(body.error).toBe('not_found')
+  })
+
+  it.each<[string, 'demo' | 'hostile', string]>([
+    ['the whole demo', 'demo', '?from=2026-08-31T00:00:00Z&to=2026-12-01T00:00:00Z'],
+    [
+      'two tools',
+      'demo',
+      '?from=2026-11-04T11:00:00Z&to=2026-11-20T11:00:00Z&tool=update_page_metadata&tool=get_pagetree',
+    ],
+    ['a range without runs', 'demo', '?from=2020-01-01T00:00:00Z&to=2020-01-02T00:00:00Z'],
+    ['the hostile installation', 'hostile', '?from=2026-08-31T00:00:00Z&to=2026-12-01T00:00:00Z'],
+  ])('GET /run-rows, when offered, every page of %s', async (_label, variant, query) => {
+    const installation = variant === 'hostile' ? createHostileInstallation(offered) : offered
+    server.use(
+      ...createHandlers({ baseUrl: DEFAULT_BASE_URL, installation, summaryEndpoint: true }),
+    )
+    const rows: unknown[] = []
+    let cursor: string | null = null
+    let total = -1
+    do {
+      const page = runRowsPageSchema.parse(
+        await expectValidAnswer(
+          '/run-rows',
+          cursor === null ? `${query}&limit=400` : withCursor(`${query}&limit=400`, cursor),
+          200,
+          runRowsPageSchema,
+        ),
+      )
+      rows.push(...page.rows)
+      cursor = page.nextCursor
+      total = page.totalRuns
+    } while (cursor !== null)
+    const { totalRuns } = await expectValidPage(`${query}&limit=1`)
+    expect(total).toBe(totalRuns)
+    expect(rows).toHaveLength(totalRuns)
+  })
+
+  it.each([
+    ['to is missing', '?from=2026-11-02T00:00:00Z'],
+    ['from is off the quarter hour', '?from=2026-11-02T00:07:00Z&to=2026-11-03T00:00:00Z'],
+    ['limit is too large', '?from=2026-11-02T00:00:00Z&to=2026-11-03T00:00:00Z&limit=5001'],
+  ])('GET /run-rows, when offered, answers 400 when %s', async (_label, query) => {
+    server.use(
+      ...createHandlers({
+        baseUrl: DEFAULT_BASE_URL,
+        installation: offered,
+        summaryEndpoint: true,
+      }),
+    )
+    const body = errorBodySchema.parse(
+      await expectValidAnswer('/run-rows', query, 400, errorBodySchema),
     )
     expect(body.message).toBeTruthy()
   })

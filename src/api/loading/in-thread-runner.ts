@@ -2,12 +2,16 @@ import { folderFor, queryOf, type FolderSpec } from './folder-specs'
 import { emptyState, loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 import type { LoadJob, LoadRunner } from './load-runner'
 import { serverSummary } from './server-summary'
+import { asksRunRows, loadRunRows } from './server-run-rows'
+import type { RunsSummary } from '@/domain/runs'
 
 interface Running {
   controller: AbortController
   /** The uuids of every run folded so far: a resumed load skips them. */
   seen: Set<string>
   state: LoadState<unknown> | null
+  /** Whether the load pages the server's run rows (`/run-rows`) rather than folding `/runs`. */
+  rows: boolean
 }
 
 /**
@@ -19,6 +23,8 @@ export class InThreadRunner implements LoadRunner {
   private jobs = new Map<number, Running>()
   /** Base URLs whose API offers no `/summary`: not asked again while these jobs live. */
   private notOffered = new Set<string>()
+  /** Base URLs whose API offers no `/run-rows`: not asked again either. */
+  private rowsNotOffered = new Set<string>()
 
   /**
    * `askServer`: try the installation's pre-aggregated `/summary` before folding a tool summary
@@ -38,8 +44,15 @@ export class InThreadRunner implements LoadRunner {
       // A copy: the job we continue may still add the uuids of a page fetched before its abort.
       seen: resumable && from ? new Set(from.seen) : new Set(),
       state: null,
+      rows: false,
     }
     this.jobs.set(job.id, running)
+    // A resumed load continues where the load it resumes got its pages.
+    const rowsWhy =
+      resumable && !from?.rows
+        ? undefined
+        : await this.serverRows(job, running, resumable, onUpdate)
+    if (rowsWhy === true) return
     const answer = this.askServer
       ? await serverSummary(job, running.controller.signal, this.notOffered, onUpdate)
       : null
@@ -49,7 +62,8 @@ export class InThreadRunner implements LoadRunner {
       return
     }
     // Said on every state of the fold, so the banner keeps the reason until the load ends.
-    const why = answer?.why === undefined ? {} : { foldedHere: answer.why }
+    const reason = answer?.why ?? rowsWhy
+    const why = reason === undefined ? {} : { foldedHere: reason }
     if (running.controller.signal.aborted) {
       onUpdate({ ...emptyState(this.folders(job.spec).empty()), status: 'cancelled' })
       return
@@ -65,6 +79,41 @@ export class InThreadRunner implements LoadRunner {
         onUpdate(running.state)
       },
     })
+  }
+
+  /**
+   * A runs list from the server's `/run-rows` when it is asked for one (decision 0026): true when
+   * that load ran (whatever its end), else why `/runs` is folded instead (undefined: nothing to
+   * say). A load that continues one of run rows continues it there.
+   */
+  private async serverRows(
+    job: LoadJob,
+    running: Running,
+    continues: LoadState<unknown> | null,
+    onUpdate: (state: LoadState<unknown>) => void,
+  ): Promise<true | string | undefined> {
+    const { baseUrl } = job.config
+    if (continues === null) {
+      if (!this.askServer || !asksRunRows(job.spec) || this.rowsNotOffered.has(baseUrl)) return
+    }
+    running.rows = true
+    const answer = await loadRunRows(
+      job.config,
+      job.spec,
+      running.controller.signal,
+      (state) => {
+        running.state = state
+        onUpdate(state)
+      },
+      continues === null
+        ? undefined
+        : { state: continues as LoadState<RunsSummary>, seen: running.seen },
+    )
+    if (answer.state !== null) return true
+    running.rows = false
+    running.state = null
+    if (answer.notOffered) this.rowsNotOffered.add(baseUrl)
+    return answer.why
   }
 
   abort(id: number): void {

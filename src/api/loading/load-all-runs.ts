@@ -5,10 +5,26 @@ import type { ApiConfig } from '../request'
 import { retryWait, type RetryWait } from '../retry'
 
 /** How a loader turns pages of runs into a summary without keeping the pages. */
-export interface Folder<S> {
+export interface Folder<S, T = Run> {
   empty: () => S
   /** Folds one page's (deduplicated) runs into the summary; may return the same object. */
-  fold: (summary: S, runs: ReadonlyArray<Run>) => S
+  fold: (summary: S, runs: ReadonlyArray<T>) => S
+}
+
+/** One page of runs (whole runs, or rows of them), its cursor and the query's count. */
+export interface PageOf<T> {
+  runs: readonly T[]
+  nextCursor: string | null
+  totalRuns: number
+}
+
+/**
+ * Where a load's pages come from: `GET /runs` by default, or another endpoint paged alike
+ * (`/run-rows`). `path` names it in errors.
+ */
+export interface PageSource<T> {
+  path: string
+  fetch: (cursor: string | undefined, limit: number, signal: AbortSignal) => Promise<PageOf<T>>
 }
 
 export type LoadStatus = 'loading' | 'waiting' | 'done' | 'partial' | 'cancelled' | 'error'
@@ -42,10 +58,12 @@ export interface LoadState<S> {
   foldedHere?: string
 }
 
-export interface LoadOptions<S> {
+export interface LoadOptions<S, T extends { uuid: string } = Run> {
   config: ApiConfig
   query: Omit<RunsQuery, 'cursor' | 'limit'>
-  folder: Folder<S>
+  /** Where pages come from; `GET /runs` of `query` when not given. */
+  source?: PageSource<T>
+  folder: Folder<S, T>
   signal: AbortSignal
   onUpdate: (state: LoadState<S>) => void
   /**
@@ -107,8 +125,11 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * starts over from the first page, once, dropping what it had folded so no run counts twice.
  * Resolves with the final state; an abort resolves as `cancelled` (resumable).
  */
-export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState<S>> {
+export async function loadAllRuns<S, T extends { uuid: string } = Run>(
+  options: LoadOptions<S, T>,
+): Promise<LoadState<S>> {
   const { config, query, folder, signal, onUpdate } = options
+  const source = options.source ?? (runsSource(config, query) as unknown as PageSource<T>)
   const retry = options.retry ?? retryWait('pages')
   const seen = options.resume?.seen ?? new Set<string>()
   let state: LoadState<S> = options.resume
@@ -132,16 +153,16 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
   for (;;) {
     if (signal.aborted) return finish('cancelled')
     try {
-      const page = await getRunsPage(
-        config,
-        { ...query, cursor: state.cursor ?? undefined, limit: options.pageSize ?? PAGE_SIZE },
+      const page = await source.fetch(
+        state.cursor ?? undefined,
+        options.pageSize ?? PAGE_SIZE,
         signal,
       )
       attempt = 0
       // Aborted while the page was on its way: a load that continues this one fetches it again.
       if (signal.aborted) return finish('cancelled')
       // A run the server sent before, on an earlier page or earlier on this one, counts once.
-      const fresh: Run[] = []
+      const fresh: T[] = []
       for (const run of page.runs) {
         if (seen.has(run.uuid)) continue
         seen.add(run.uuid)
@@ -159,7 +180,7 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
       })
       if (page.nextCursor === null) return finish('done')
       pagesWithoutNewRuns = fresh.length > 0 ? 0 : pagesWithoutNewRuns + 1
-      const endless = endlessPaging(page.nextCursor, cursors, pagesWithoutNewRuns)
+      const endless = endlessPaging(source.path, page.nextCursor, cursors, pagesWithoutNewRuns)
       if (endless !== null) {
         update({ error: endless })
         return finish('partial')
@@ -202,6 +223,14 @@ export async function loadAllRuns<S>(options: LoadOptions<S>): Promise<LoadState
   }
 }
 
+/** `GET /runs` of a query, page by page. */
+function runsSource(config: ApiConfig, query: LoadOptions<unknown>['query']): PageSource<Run> {
+  return {
+    path: '/runs',
+    fetch: (cursor, limit, signal) => getRunsPage(config, { ...query, cursor, limit }, signal),
+  }
+}
+
 /** A 400: the contract's answer to an unknown cursor (or a malformed parameter). */
 const isRejected = (error: unknown) => error instanceof HttpError && error.status === 400
 
@@ -210,20 +239,21 @@ const isRejected = (error: unknown) => error instanceof HttpError && error.statu
  * this load already asked with (A → B → A), or too many pages in a row brought no new run.
  */
 function endlessPaging(
+  path: string,
   next: string,
   asked: ReadonlySet<string>,
   pagesWithoutNewRuns: number,
 ): ContractError | null {
   if (asked.has(next)) {
     return new ContractError(
-      '/runs',
+      path,
       'nextCursor',
       'a cursor not handed out before in this load (following it again would repeat the same pages for ever)',
     )
   }
   if (pagesWithoutNewRuns >= MAX_PAGES_WITHOUT_NEW_RUNS) {
     return new ContractError(
-      '/runs',
+      path,
       'runs',
       `runs not sent before (${pagesWithoutNewRuns} pages in a row brought none, yet each named a next page)`,
     )

@@ -10,3 +10,9 @@ export {
 } from './runs-params'
 export { parseSummaryParams, type SummaryParams } from './summary-params'
 export { SUMMARY_GRAIN_MS, summaryGrainProblem, type GrainProblem } from './summary-grain'
+export {
+  parseRunRowsParams,
+  RUN_ROWS_DEFAULT_LIMIT,
+  RUN_ROWS_MAX_LIMIT,
+  type RunRowsParams,
+} from './run-rows-params'

@@ -1,4 +1,4 @@
-import type { Run, Step, UnreadableStep } from '../contract'
+import type { Run, RunRowItem, Step, UnreadableStep } from '../contract'
 import { outcomeOf, refusalCodeOf } from '../outcome'
 import { emptyRecord, type Counts } from '../summary/records'
 
@@ -77,8 +77,43 @@ export function runRowOf(run: RowRun, countedTime: (step: RowStep) => number): R
     }
   }
   row.rounds = rounds.size
-  const finished = run.finishedAt === null ? Number.NaN : Date.parse(run.finishedAt)
-  const duration = finished - row.startedMs
-  row.durationMs = Number.isFinite(duration) ? Math.max(0, duration) : null
+  row.durationMs = durationOf(row.startedMs, run.finishedAt)
   return row
+}
+
+/** `finishedAt − startedAt` in ms, never below 0; null while unfinished (or a time is bad). */
+function durationOf(startedMs: number, finishedAt: string | null): number | null {
+  const duration = (finishedAt === null ? Number.NaN : Date.parse(finishedAt)) - startedMs
+  return Number.isFinite(duration) ? Math.max(0, duration) : null
+}
+
+/**
+ * The compact row of a run the server counted (`GET /run-rows`): the same fields
+ * {@link runRowOf} gives from the run's steps.
+ */
+export function runRowFromItem(item: RunRowItem): RunRow {
+  const startedMs = Date.parse(item.startedAt)
+  let refusedOther = 0
+  let otherCodes: Counts | null = null
+  for (const [code, calls] of Object.entries(item.refused)) {
+    if (code === 'arguments' || code === 'turn' || calls === 0) continue
+    refusedOther += calls
+    otherCodes ??= emptyRecord<number>()
+    otherCodes[code] = calls
+  }
+  return {
+    uuid: item.uuid,
+    configuration: item.configuration,
+    status: item.status,
+    startedMs,
+    rounds: item.rounds,
+    toolCalls: item.toolCalls,
+    failed: item.failed,
+    denied: item.denied,
+    refusedArguments: item.refused.arguments ?? 0,
+    refusedTurn: item.refused.turn ?? 0,
+    refusedOther,
+    otherCodes,
+    durationMs: durationOf(startedMs, item.finishedAt),
+  }
 }

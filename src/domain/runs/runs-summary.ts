@@ -1,7 +1,13 @@
-import { KNOWN_RUN_STATUSES } from '../contract'
+import { KNOWN_RUN_STATUSES, type RunRowItem } from '../contract'
 import { countedTimeIn, type SummaryScope } from '../summary'
 import { unionSorted } from '../summary/records'
-import { runRowOf, type RowRun, type RowUnreadableStep, type RunRow } from './run-row'
+import {
+  runRowFromItem,
+  runRowOf,
+  type RowRun,
+  type RowUnreadableStep,
+  type RunRow,
+} from './run-row'
 
 /** The runs list of one scope: one compact row per run, in the order the pages came. */
 export interface RunsSummary {
@@ -30,15 +36,28 @@ export function foldRunRows(
 ): RunsSummary {
   const countedTime = countedTimeIn(scope)
   const added: RunRow[] = []
-  const statuses = new Set<string>()
   const byTool = scope.tools.length > 0
   for (const run of runs) {
     const row = runRowOf(run, countedTime)
     // The same rule stands when every tool's runs had to be fetched.
     if (byTool && row.toolCalls === 0 && !hasNamedCall(run.unreadableSteps, countedTime)) continue
     added.push(row)
-    if (!knownStatuses.has(run.status)) statuses.add(run.status)
   }
+  return withRows(summary, added)
+}
+
+/**
+ * `summary` with the rows of runs the server counted (`GET /run-rows`) appended: the server
+ * listed and counted them by the rules {@link foldRunRows} applies to whole runs.
+ */
+export function foldServedRows(summary: RunsSummary, items: Iterable<RunRowItem>): RunsSummary {
+  return withRows(summary, Array.from(items, runRowFromItem))
+}
+
+/** `summary` with `added` after its rows, and their statuses the contract does not name. */
+function withRows(summary: RunsSummary, added: readonly RunRow[]): RunsSummary {
+  const statuses = new Set<string>()
+  for (const row of added) if (!knownStatuses.has(row.status)) statuses.add(row.status)
   return {
     rows: summary.rows.concat(added),
     unknownRunStatuses:

@@ -90,3 +90,11 @@ export function narrowScope(
   const endMs = Math.max(startMs, Math.min(scope.buckets.endMs, window.endMs))
   return { ...scope, buckets: { ...scope.buckets, startMs, endMs } }
 }
+
+/**
+ * The scope of an instant range `[startMs, endMs)` alone, without days: what decides which calls
+ * a runs list's rows count (the API's `from` and `to` as a query gives them).
+ */
+export function rangeScope(startMs: number, endMs: number, tools: readonly string[]): SummaryScope {
+  return { buckets: { zone: 'UTC', days: [], bounds: [], startMs, endMs }, tools }
+}

@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { decodeCursor, encodeCursor, parseRunsParams } from '@/domain/api-query'
 import { summaryHandler } from './summary-handler'
+import { runRowsHandler } from './run-rows-handler'
 import { hugeRun } from '../variants/huge-runs'
 
 /** Where the dashboard finds the API by default (config.json may say otherwise). */
@@ -12,8 +13,8 @@ export interface CreateHandlersOptions {
   baseUrl: string
   installation: Installation
   /**
-   * Serve the optional pre-aggregated `GET /summary` (decision 0008). Default false: the path
-   * answers 404, as an installation without it does.
+   * Serve the optional pre-aggregated `GET /summary` (decision 0008) and `GET /run-rows`
+   * (decision 0026). Default false: the paths answer 404, as an installation without them does.
    */
   summaryEndpoint?: boolean
   /**
@@ -73,5 +74,6 @@ export function createHandlers({
       return HttpResponse.json(run)
     }),
     summaryHandler(base, installation, summaryEndpoint),
+    runRowsHandler(base, installation, summaryEndpoint),
   ]
 }

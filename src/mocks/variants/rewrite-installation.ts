@@ -15,7 +15,8 @@ export interface InstallationRewrite {
 /**
  * Wraps `base` so it serves renamed tools and uuids and rewritten runs, while queries, cursors
  * and lookups keep working on the base's own names. A served name or uuid is mapped back before
- * the base sees it; an unknown one passes through unchanged (and so finds nothing, as it should).
+ * the base sees it; an unknown one passes through unchanged (and so finds nothing, as it should),
+ * and so does a base tool's own name when it is served under another.
  * Cursors are built from the base's run (`continueAfter`), so they stay ASCII whatever the uuid.
  */
 export function rewriteInstallation(
@@ -27,6 +28,9 @@ export function rewriteInstallation(
   const toolBack = new Map(base.tools.map((tool) => [toolName(tool.name), tool.name]))
   const uuidBack = new Map([...uuids].map(([id, served]) => [served, id]))
   const original = (served: string) => uuidBack.get(served) ?? served
+  // A base name served under another name is not a served name: asked for, it finds nothing.
+  const toolAsked = (served: string) =>
+    toolBack.get(served) ?? (toolName(served) === served ? served : `${served}\u0000(renamed)`)
 
   const serve = (run: MockRun): MockRun => {
     const renamed: MockRun = {
@@ -57,7 +61,7 @@ export function rewriteInstallation(
     startedAtOf: (id) => base.startedAtOf(original(id)),
     queryRuns: (query, afterUuid, limit) => {
       const slice = base.queryRuns(
-        { ...query, tools: query.tools.map((name) => toolBack.get(name) ?? name) },
+        { ...query, tools: query.tools.map(toolAsked) },
         afterUuid === null ? null : original(afterUuid),
         limit,
       )

@@ -1,11 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parseRunsParams, parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import {
+  parseRunRowsParams,
+  parseRunsParams,
+  parseSummaryParams,
+  summaryGrainProblem,
+} from '@/domain/api-query'
 import { isAuthorized } from '../setup/tokens'
 import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { findRun, pageOfRuns, runsJson, runsPageJson } from '../read/runs'
+import { pageOfRunRows, runRowsCursorUid } from '../read/run-rows'
 import type { SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
@@ -104,13 +110,18 @@ async function route(
     if (problem !== null) throw new ApiError(400, problem.error, problem.message)
     const answer = await context.summaries.answerText(params)
     if (answer !== null) return sendJsonText(res, 200, answer)
-    // Counted for the first time: how far it is (`progress`, 0–1, when known), when to ask again.
-    const { progress } = context.summaries
-    const share = progress === null || progress.total <= 0 ? null : progress.done / progress.total
-    const percent = share === null ? '' : ` (${Math.floor(share * 100)} % so far)`
-    const message = `The server is counting this installation's runs for the first time${percent}; ask again shortly.`
-    const more = share === null ? {} : { progress: Math.min(1, Math.max(0, share)) }
-    throw new ApiError(503, COUNTING, message, RETRY_LATER, more)
+    throw countingError(context.summaries)
+  }
+  if (path === '/run-rows') {
+    const params = parseRunRowsParams(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const after = params.cursor === null ? null : runRowsCursorUid(params.cursor)
+    if (params.cursor !== null && after === null) {
+      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
+    }
+    const tallies = await context.summaries.runTallies(params)
+    if (tallies === null) throw countingError(context.summaries)
+    return sendJson(res, 200, await pageOfRunRows(db, tallies, after, params.limit))
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {
@@ -130,6 +141,19 @@ async function route(
     return large.run(gone, () => sendJsonStream(res, 200, runsJson(db, [found], 'one')))
   }
   throw new ApiError(404, 'not_found', 'The diagnostics API has no such endpoint.')
+}
+
+/**
+ * The 503 of a server counting the installation for the first time: how far it is (`progress`,
+ * 0–1, when known), and when to ask again.
+ */
+function countingError(summaries: SummaryView): ApiError {
+  const { progress } = summaries
+  const share = progress === null || progress.total <= 0 ? null : progress.done / progress.total
+  const percent = share === null ? '' : ` (${Math.floor(share * 100)} % so far)`
+  const message = `The server is counting this installation's runs for the first time${percent}; ask again shortly.`
+  const more = share === null ? {} : { progress: Math.min(1, Math.max(0, share)) }
+  return new ApiError(503, COUNTING, message, RETRY_LATER, more)
 }
 
 /** The 503 sentence for each typed error of the database and the answer gate, first match wins. */

@@ -16,7 +16,7 @@ export interface RunsPageRows {
   totalRuns: number
 }
 
-const RUN_COLUMNS = `r.uid, r.uuid, r.status, r.configuration_identifier, r.termination_reason,
+export const RUN_COLUMNS = `r.uid, r.uuid, r.status, r.configuration_identifier, r.termination_reason,
   ${RUN_START} AS started, r.finished_at, r.requeue_count`
 
 const iso = (seconds: number): string => new Date(seconds * 1000).toISOString()
@@ -80,7 +80,7 @@ export async function findRun(db: Database, uuid: string): Promise<Row | null> {
 }
 
 /** The contract's fields of a run row, steps aside. */
-function runFields(row: Row): Omit<Run, 'steps'> {
+export function runFields(row: Row): Omit<Run, 'steps'> {
   const finished = num(row.finished_at)
   const reason = text(row.termination_reason) ?? ''
   const requeued = num(row.requeue_count)

@@ -93,7 +93,7 @@ export const EDITOR = 12
 const approval = (approved: boolean, at: number) =>
   step('approval', 0, at, { approved, decidedBy: EDITOR })
 
-function run(uuid: string, fields: Partial<RawRun>, events: RawEvent[]): RawRun {
+export function run(uuid: string, fields: Partial<RawRun>, events: RawEvent[]): RawRun {
   const start = fields.started_at ?? T
   const last = events.reduce((top, event) => Math.max(top, event.crdate), start)
   return {
@@ -480,14 +480,7 @@ export const EXPECTED_OFFERED: Record<string, boolean> = {
  * events in order (sequence 0, 1, …), the MCP servers and tools, and the switches.
  */
 export async function writeExtensionRows(db: Database): Promise<void> {
-  for (const { events, ...row } of EXTENSION_RUNS) {
-    await insert(db, RUNS, row)
-    const [found] = await db.query(`SELECT MAX(uid) AS uid FROM ${RUNS}`)
-    const uid = num(found?.uid)
-    for (const [sequence, event] of events.entries()) {
-      await insert(db, EVENTS, { run: uid, sequence, ...event })
-    }
-  }
+  await writeRawRuns(db, EXTENSION_RUNS)
   for (const server of EXTENSION_SERVERS) {
     await insert(db, MCP_SERVERS, {
       ...server,
@@ -510,6 +503,18 @@ export async function writeExtensionRows(db: Database): Promise<void> {
     await insert(db, TOOL_STATES, { tool_name, enabled })
   for (const [group_name, enabled] of EXTENSION_GROUP_SWITCHES)
     await insert(db, TOOL_GROUP_STATES, { group_name, enabled })
+}
+
+/** Writes runs and their events row by row, as the CMS does (events numbered in list order). */
+export async function writeRawRuns(db: Database, runs: readonly RawRun[]): Promise<void> {
+  for (const { events, ...row } of runs) {
+    await insert(db, RUNS, row)
+    const [found] = await db.query(`SELECT MAX(uid) AS uid FROM ${RUNS}`)
+    const uid = num(found?.uid)
+    for (const [sequence, event] of events.entries()) {
+      await insert(db, EVENTS, { run: uid, sequence, ...event })
+    }
+  }
 }
 
 async function insert(db: Database, table: string, row: Record<string, SqlValue>): Promise<void> {

@@ -5,6 +5,7 @@ import { EVENTS } from '../sql/tables'
 import { integerIn, raw, sql } from '../sql/fragment'
 import { AnswerTexts } from './answer-texts'
 import { foldView } from './fold-view'
+import { foldRunTallies, type RunTallies, type TallyQuery } from './fold-run-tallies'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
 import { RunStatuses } from './run-statuses'
@@ -61,6 +62,9 @@ export interface BuildProgress {
   total: number
 }
 
+/** Runs lists kept folded (each a few integer columns by run). */
+const TALLIES_KEPT = 4
+
 /** Rows compared with the table at start, to tell a saved view's database from another. */
 const PROBES = 4
 
@@ -86,6 +90,8 @@ export class SummaryView {
   /** Counts the view's changes: answers kept as text are of one generation only. */
   private generation = 0
   private readonly texts = new AnswerTexts()
+  /** The latest runs lists folded, by query, of one generation: the pages of one list share one. */
+  private tallies = { generation: -1, byQuery: new Map<string, Promise<RunTallies>>() }
   private refreshing: Promise<void> | null = null
   private complete = false
   private building: BuildProgress | null = null
@@ -160,6 +166,33 @@ export class SummaryView {
     return this.texts.get(this.generation, JSON.stringify(query), async () =>
       JSON.stringify(await this.fold(query)),
     )
+  }
+
+  /**
+   * The runs list of a query (its runs and their counted calls), or null while the first count
+   * is not done. Only for ranges on the grain. The pages of one list, asked within one state of
+   * the view, share one fold; a few lists are kept.
+   */
+  async runTallies(query: TallyQuery): Promise<RunTallies | null> {
+    if (!(await this.answerable())) return null
+    if (this.tallies.generation !== this.generation) {
+      this.tallies = { generation: this.generation, byQuery: new Map() }
+    }
+    const key = JSON.stringify([query.from, query.to, query.tools])
+    const held = this.tallies.byQuery.get(key)
+    if (held !== undefined) return held
+    const made = foldRunTallies(
+      query,
+      [this.settled, this.tail],
+      this.ids,
+      this.statusIndex.index(),
+    )
+    const kept = this.tallies.byQuery
+    kept.set(key, made)
+    made.catch(() => kept.delete(key))
+    const oldest = kept.keys().next().value
+    if (kept.size > TALLIES_KEPT && oldest !== undefined) kept.delete(oldest)
+    return made
   }
 
   /** Whether the view can answer (refreshed first when an answer needs it); else starts it. */

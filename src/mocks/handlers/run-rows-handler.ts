@@ -1,0 +1,69 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { Installation } from '../installation'
+import { decodeCursor, encodeCursor, parseRunRowsParams } from '@/domain/api-query'
+import type { Run, RunRowItem } from '@/domain/contract'
+import { foldRunRows, emptyRunsSummary, type RunRow } from '@/domain/runs'
+import { emptyRecord } from '@/domain/summary/records'
+import { rangeScope } from '@/domain/summary'
+
+const notFound = () =>
+  HttpResponse.json(
+    { error: 'not_found', message: 'This installation does not offer /run-rows.' },
+    { status: 404 },
+  )
+const badRequest = (message: string) =>
+  HttpResponse.json({ error: 'bad_request', message }, { status: 400 })
+
+/**
+ * `GET {base}/run-rows`: when `offered`, each run `/runs` lists for the query as one row of
+ * counts, paged as `/runs` pages (newest first); otherwise the 404 of an installation without it.
+ */
+export function runRowsHandler(
+  base: string,
+  installation: Installation,
+  offered: boolean,
+): HttpHandler {
+  return http.get(`${base}/run-rows`, ({ request }) => {
+    if (!offered) return notFound()
+    const params = parseRunRowsParams(new URL(request.url).searchParams)
+    if (!params.ok) return badRequest(params.message)
+    let after: string | null = null
+    if (params.cursor !== null) {
+      const key = decodeCursor(params.cursor)
+      if (key === null || installation.startedAtOf(key.uuid) !== key.startedAt) {
+        return badRequest('"cursor" is not a cursor this API issued.')
+      }
+      after = key.uuid
+    }
+    const query = { from: params.from, to: params.to, tools: params.tools }
+    const slice = installation.queryRuns(query, after, params.limit)
+    const scope = rangeScope(params.from, params.to, params.tools)
+    const { rows } = foldRunRows(emptyRunsSummary(), slice.runs, scope)
+    const runs = new Map(slice.runs.map((run) => [run.uuid, run]))
+    const last = slice.continueAfter
+    return HttpResponse.json({
+      rows: rows.map((row) => itemOf(row, runs.get(row.uuid))),
+      nextCursor: last === null ? null : encodeCursor(last),
+      totalRuns: slice.totalRuns,
+    })
+  })
+}
+
+function itemOf(row: RunRow, run: Pick<Run, 'startedAt' | 'finishedAt'> | undefined): RunRowItem {
+  const refused = emptyRecord<number>()
+  if (row.refusedArguments > 0) refused.arguments = row.refusedArguments
+  if (row.refusedTurn > 0) refused.turn = row.refusedTurn
+  Object.assign(refused, row.otherCodes)
+  return {
+    uuid: row.uuid,
+    status: row.status,
+    configuration: row.configuration,
+    startedAt: run?.startedAt ?? '',
+    finishedAt: run?.finishedAt ?? null,
+    rounds: row.rounds,
+    toolCalls: row.toolCalls,
+    failed: row.failed,
+    denied: row.denied,
+    refused,
+  }
+}

@@ -1,0 +1,128 @@
+import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
+import { emptyRecord, type Counts } from '@/domain/summary/records'
+import { secondsFrom } from '../read/run-match'
+import { TurnTaker } from '../turns'
+import { keyRoles, Role } from './key-roles'
+import type { RunStatusIndex } from './run-status-index'
+import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
+
+/** Which runs, and which of their calls: `[from, to)` in epoch ms on the grain, exact tools. */
+export interface TallyQuery {
+  from: number
+  to: number
+  tools: readonly string[]
+}
+
+/**
+ * The counted calls of every run a query lists, by outcome, as the runs list keeps them
+ * (`domain/runs/run-row.ts`): columns by run number, and the runs listed in the order pages
+ * give them — highest run uid first.
+ */
+export interface RunTallies {
+  /** Run numbers of the runs listed, highest uid first. */
+  order: Int32Array
+  /** Uid per run number (the view's). */
+  uids: readonly number[]
+  toolCalls: Int32Array
+  failed: Int32Array
+  denied: Int32Array
+  refusedArguments: Int32Array
+  refusedTurn: Int32Array
+  /** Code → calls for codes other than arguments and turn, by run number; only runs with some. */
+  otherCodes: Map<number, Counts>
+}
+
+/** What a call of a key adds to: an index into the tally's columns, or a code of its own. */
+const Tally = { None: -1, Calls: 0, Failed: 1, Denied: 2, Arguments: 3, Turn: 4, Other: 5 }
+
+/** Per-run flags of a fold. */
+const SEEN = 1
+const HIT = 2
+
+/** How often (groups, a power of two less one) the fold looks whether its turn is over. */
+const TURN_CHECK = 0xffff
+
+/**
+ * The runs list of a query from the view's groups, without a step read: a run is listed when it
+ * is recorded (a status in `statuses`) and has a step in range — with tools, a tool step in range
+ * naming one of them (exactly, readable outcome or not: the summary's and `/runs`' rule). Its
+ * counts are of its readable tool steps of the selected tools in range, by the one outcome rule.
+ * Rounds, times and configuration are not in the view: the page reads them for its own runs.
+ */
+export async function foldRunTallies(
+  query: TallyQuery,
+  stores: readonly StepStore[],
+  ids: GroupIds,
+  statuses: RunStatusIndex,
+  turns: TurnTaker = new TurnTaker(),
+): Promise<RunTallies> {
+  const columns = stores.map((store) => store.columns)
+  const first = secondsFrom(query.from) / BUCKET_SECONDS
+  const end = secondsFrom(query.to) / BUCKET_SECONDS
+  const filtered = query.tools.length > 0
+  const roles = keyRoles(ids.keys, query.tools)
+  const keyTally = new Int8Array(roles.role.length).fill(Tally.None)
+  const keyCode = Array.from(roles.role, (): string | null => null)
+  roles.role.forEach((role, key) => {
+    if (role < Role.Succeeded) return
+    const outcome = ids.keys[key]?.outcome
+    const code = outcome ? refusalCodeOf(outcomeOf(outcome)) : null
+    keyTally[key] =
+      role === Role.Failed
+        ? Tally.Failed
+        : role === Role.Denied
+          ? Tally.Denied
+          : code === 'arguments'
+            ? Tally.Arguments
+            : code === 'turn'
+              ? Tally.Turn
+              : code !== null
+                ? Tally.Other
+                : Tally.Calls
+    keyCode[key] = code
+  })
+  const runCount = ids.runUids.length
+  const status = statuses.status
+  const flags = new Uint8Array(runCount)
+  const counts = [0, 1, 2, 3, 4].map(() => new Int32Array(runCount))
+  const [toolCalls, failed, denied, refusedArguments, refusedTurn] = counts as [
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+  ]
+  const otherCodes = new Map<number, Counts>()
+  for (const { size, buckets, runs, keys, steps } of columns) {
+    for (let i = 0; i < size; i += 1) {
+      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+      const bucket = buckets[i] as number
+      const run = runs[i] as number
+      if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
+      const key = keys[i] as number
+      flags[run] = (flags[run] as number) | SEEN | ((roles.selected[key] as number) === 1 ? HIT : 0)
+      const tally = keyTally[key] as number
+      if (tally === Tally.None) continue
+      const n = steps[i] as number
+      toolCalls[run] = (toolCalls[run] as number) + n
+      if (tally === Tally.Other) {
+        const code = keyCode[key] as string
+        let codes = otherCodes.get(run)
+        if (codes === undefined) otherCodes.set(run, (codes = emptyRecord<number>()))
+        codes[code] = (codes[code] ?? 0) + n
+      } else if (tally !== Tally.Calls) {
+        const column = counts[tally] as Int32Array
+        column[run] = (column[run] as number) + n
+      }
+    }
+  }
+  await turns.take()
+  const listed: number[] = []
+  for (let run = 0; run < runCount; run += 1) {
+    const flag = flags[run] as number
+    if ((flag & SEEN) !== 0 && (!filtered || (flag & HIT) !== 0)) listed.push(run)
+  }
+  const uids = ids.runUids
+  const order = Int32Array.from(listed).sort((a, b) => (uids[b] as number) - (uids[a] as number))
+  return { order, uids, toolCalls, failed, denied, refusedArguments, refusedTurn, otherCodes }
+}
