@@ -7,7 +7,8 @@
  * done); `/summary` for 7 days, 90 days and a year in UTC and Asia/Kolkata, first and repeated;
  * the year after 12 s without requests, alone and after `/meta` as a page asks; the server's
  * memory after the year's answer; with `dist/` built, the year's tool report in Chromium from
- * `/summary` (by the driver's clock and by the page's own) and folded from `/runs`; `/runs` first
+ * `/summary` (by the driver's clock and by the page's own) and folded from `/runs`, and the runs
+ * list of four weeks from `/run-rows` and folded from `/runs`; `/runs` first
  * and 20th page; `/runs/{uuid}`; the runs list of four weeks and of a year from `/run-rows`
  * (first page, every page); the state on disk; then a restart on that state: until
  * listening, and the year's `/summary` right after (never a 503). Nothing asserted.
@@ -231,6 +232,23 @@ export async function run(): Promise<BenchRow[]> {
         )
       }
       add(engine, name(times.fold, 'folded from /runs'), times.fold.ms, 'ms')
+      // The runs list of four weeks: rows counted by the server, then every step folded here.
+      const list = `${server.base}/runs?from=${day(END - 28 * DAY)}&to=${day(END - DAY)}&tz=UTC`
+      const listBrowser = await launchBrowser()
+      const lists = await toolReportInBrowser(listBrowser, list, BROWSER_CAP_MS, {
+        exportLabel: 'Export runs',
+        endpoint: 'run-rows',
+      })
+      await listBrowser.close()
+      for (const [load, how] of [
+        [lists.server, 'from /run-rows'],
+        [lists.fold, 'folded from /runs'],
+      ] as const) {
+        const what = load.settled
+          ? `4-week runs list in Chromium, ${how}: settled by the page’s clock`
+          : `4-week runs list in Chromium, ${how}: stopped at "${load.progress}"`
+        add(engine, what, load.phases.settledInPage ?? load.ms, 'ms')
+      }
     }
     const base = `${server.base}/api/diagnostics/v1`
     const firstPage = await timed(`${base}/runs?limit=50`)
@@ -252,14 +270,8 @@ export async function run(): Promise<BenchRow[]> {
       })
       const rows = await runRows(`${base}/run-rows?${range}`)
       const what = `the runs list of ${days} days from /run-rows (${rows.runs.toLocaleString('en-US')} runs, ${rows.pages} pages of 2,000, ${(rows.bytes / 1e6).toFixed(1)} MB)`
-      add(
-        engine,
-        `${what}: first page`,
-        rows.firstMs,
-        'ms',
-        days === 365 ? '≤ 1 s' : undefined,
-        days === 365 ? rows.firstMs <= 1000 : undefined,
-      )
+      // Not the issue's goal (a year sorted by any column, first page shown): an unsorted page.
+      add(engine, `${what}: first page`, rows.firstMs, 'ms')
       add(engine, `${what}: every page`, rows.allMs, 'ms')
     }
     // Stopped as an operator stops it (the view is saved), then started again on its state.

@@ -33,13 +33,13 @@ export interface ReportLoad {
 }
 
 /**
- * Notes, in the page's own clock, when the export button first appears (epoch ms) and when the
- * table first settles (ms since navigation start): as {@link settled} waits for it.
+ * Notes, in the page's own clock, when the export button labelled `label` first appears (epoch
+ * ms) and when the page first settles (ms since navigation start): as {@link settled} waits for it.
  */
-const MARK_EXPORT = `
+const markExport = (label: string) => `
   new MutationObserver(function (_, observer) {
     var found = Array.prototype.some.call(document.querySelectorAll('button'), function (b) {
-      return (b.textContent || '').indexOf('Export tool report') >= 0
+      return (b.textContent || '').indexOf(${JSON.stringify(label)}) >= 0
     })
     if (!found) return
     if (!window.__exportShownAt) window.__exportShownAt = performance.timeOrigin + performance.now()
@@ -55,9 +55,17 @@ function requestSpan(request: Request): { start: number; end: number } {
   return { start: timing.startTime, end: timing.startTime + timing.responseEnd }
 }
 
-/** Waits until the tool report's load has ended (its export is offered, no progress shown). */
-async function settled(page: Page, timeout: number): Promise<void> {
-  await page.getByRole('button', { name: 'Export tool report (CSV)' }).waitFor({ timeout })
+/** What page is timed: its export button's label, and the endpoint that counts it on the server. */
+export interface TimedPage {
+  exportLabel: string
+  endpoint: 'summary' | 'run-rows'
+}
+
+const TOOL_REPORT: TimedPage = { exportLabel: 'Export tool report', endpoint: 'summary' }
+
+/** Waits until the page's load has ended (its export is offered, no progress shown). */
+async function settled(page: Page, what: TimedPage, timeout: number): Promise<void> {
+  await page.getByRole('button', { name: `${what.exportLabel} (CSV)` }).waitFor({ timeout })
   await page.waitForFunction(() => !document.querySelector('[role="status"] progress'), undefined, {
     timeout,
   })
@@ -66,6 +74,7 @@ async function settled(page: Page, timeout: number): Promise<void> {
 async function timedLoad(
   browser: Browser,
   url: string,
+  what: TimedPage,
   fold: boolean,
   capMs: number,
 ): Promise<ReportLoad> {
@@ -74,25 +83,29 @@ async function timedLoad(
     timezoneId: 'UTC',
   })
   const page = await context.newPage()
-  await page.addInitScript({ content: MARK_EXPORT })
+  await page.addInitScript({ content: markExport(what.exportLabel) })
   const spans = new Map<string, { start: number; end: number }>()
   page.on('requestfinished', (request) => {
     const path = new URL(request.url()).pathname
-    const name = path.endsWith('/meta') ? 'meta' : path.endsWith('/summary') ? 'summary' : null
+    const name = path.endsWith('/meta')
+      ? 'meta'
+      : path.endsWith(`/${what.endpoint}`)
+        ? 'summary'
+        : null
     if (name !== null && !spans.has(name)) spans.set(name, requestSpan(request))
   })
   if (fold) {
-    await page.route('**/summary?*', (route) =>
+    await page.route(`**/${what.endpoint}?*`, (route) =>
       route.fulfill({
         status: 404,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'not_found', message: 'No summary here.' }),
+        body: JSON.stringify({ error: 'not_found', message: 'Not offered here.' }),
       }),
     )
   }
   const started = Date.now()
   await page.goto(url)
-  const done = await settled(page, capMs).then(
+  const done = await settled(page, what, capMs).then(
     () => true,
     () => false,
   )
@@ -122,13 +135,14 @@ async function timedLoad(
   return { ms, settled: done, progress, phases }
 }
 
-/** The report at `url` answered by the server, then folded by the browser. */
+/** The page at `url` counted by the server, then folded by the browser (the tool report's). */
 export async function toolReportInBrowser(
   browser: Browser,
   url: string,
   capMs: number,
+  what: TimedPage = TOOL_REPORT,
 ): Promise<{ server: ReportLoad; fold: ReportLoad }> {
-  const server = await timedLoad(browser, url, false, capMs)
-  const fold = await timedLoad(browser, url, true, capMs)
+  const server = await timedLoad(browser, url, what, false, capMs)
+  const fold = await timedLoad(browser, url, what, true, capMs)
   return { server, fold }
 }
