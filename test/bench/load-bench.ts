@@ -7,8 +7,9 @@
  *
  * - "dashboards": 50 connections for 20 s, each sending what a dashboard's pages send, one mix
  *   per run: the tool report (`/meta`, `/tools`, `/summary` for a year in Asia/Kolkata) and a run
- *   page (`/runs/{uuid}`); then the runs list's first page of 500 runs of the report's 89 days
- *   (figures without a goal: that page still carries every step until the server pages the runs list);
+ *   page (`/runs/{uuid}`); then the runs list's first page of 2,000 rows of the report's 89 days
+ *   from `/run-rows`; then, without a goal, the first page of 500 runs with every step of
+ *   `/runs` (what the runs list asks of an installation without `/run-rows`);
  * - "busiest": for 20 s, four connections ask for the 300,000-step run (43 MB each) and four
  *   for `/summary` from year 1 to a day after the data, another day each time so none is an
  *   answer kept from before, while one client asks `/meta` in turn: how long a page's first
@@ -113,8 +114,9 @@ const query = (params: Record<string, string>): string => new URLSearchParams(pa
 
 /**
  * What one dashboard sends, by page. The tool report and a run page are all a dashboard asks of
- * a server that offers `/summary`; the runs list still pages `/runs` with every step of 500 runs
- * (1.7 MB at scale 20), as the overview does, until the server answers them without steps.
+ * a server that offers `/summary`; the runs list asks `/run-rows` (decision 0026), 2,000 rows a
+ * page. Pages of `/runs` with every step of 500 runs (1.7 MB at scale 20), as an installation
+ * without `/run-rows` is asked and as the overview still asks, are measured without a goal.
  */
 const DASHBOARD_MIXES: {
   name: string
@@ -132,7 +134,16 @@ const DASHBOARD_MIXES: {
     ],
   },
   {
-    name: 'runs list, first page of 500 runs with their steps',
+    name: 'runs list, first page of 2,000 rows from /run-rows',
+    goal: true,
+    requests: () => [
+      { path: `${API}/meta` },
+      { path: `${API}/tools` },
+      { path: `${API}/run-rows?${query({ ...REPORT, limit: '2000' })}` },
+    ],
+  },
+  {
+    name: 'runs list folded from /runs (no /run-rows), first page of 500 runs with their steps',
     goal: false,
     requests: () => [
       { path: `${API}/meta` },

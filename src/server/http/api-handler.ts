@@ -119,9 +119,13 @@ async function route(
     if (params.cursor !== null && after === null) {
       throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
     }
-    const tallies = await context.summaries.runTallies(params)
-    if (tallies === null) throw countingError(context.summaries)
-    return sendJson(res, 200, await pageOfRunRows(db, tallies, after, params.limit))
+    const page = await context.summaries.runRowsText(
+      params,
+      JSON.stringify([after, params.limit]),
+      async (tallies) => JSON.stringify(await pageOfRunRows(db, tallies, after, params.limit)),
+    )
+    if (page === null) throw countingError(context.summaries)
+    return sendJsonText(res, 200, page)
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {

@@ -107,6 +107,30 @@ describe('the summary view’s refresh rule', () => {
     expect(await cache.answerText(query)).toBe(JSON.stringify(await cache.answer(query)))
   })
 
+  it('makes a page of a runs list once for one state of the view, with its runs as of then', async () => {
+    let clock = 4_000_000
+    const view = new SummaryView(tables.reader, {
+      now: () => clock,
+      refreshMs: 1000,
+      staleMs: 5000,
+    })
+    await view.catchUp()
+    let made = 0
+    const page = () =>
+      view.runRowsText(query, 'first', (tallies) => {
+        made += 1
+        return Promise.resolve(String(tallies.order.length))
+      })
+    const before = Number(await page())
+    await appendRuns(tables.writer, [oneCall()])
+    clock += 500
+    expect(Number(await page()), 'the same view: the same page').toBe(before)
+    expect(made).toBe(1)
+    clock += 6000
+    expect(Number(await page()), 'a refreshed view makes it again').toBe(before + 1)
+    expect(made).toBe(2)
+  })
+
   it('starts a refresh when a page asks /meta, so its /summary finds the view caught up', async () => {
     let clock = 2_000_000
     const db = recordingDatabase(tables.reader)

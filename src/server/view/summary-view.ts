@@ -169,12 +169,11 @@ export class SummaryView {
   }
 
   /**
-   * The runs list of a query (its runs and their counted calls), or null while the first count
-   * is not done. Only for ranges on the grain. The pages of one list, asked within one state of
-   * the view, share one fold; a few lists are kept.
+   * The runs list of a query (its runs and their counted calls) as of the view now: the pages of
+   * one list, asked within one state of the view, share one fold; a few lists are kept. Only for
+   * ranges on the grain.
    */
-  async runTallies(query: TallyQuery): Promise<RunTallies | null> {
-    if (!(await this.answerable())) return null
+  private talliesOf(query: TallyQuery): Promise<RunTallies> {
     if (this.tallies.generation !== this.generation) {
       this.tallies = { generation: this.generation, byQuery: new Map() }
     }
@@ -193,6 +192,22 @@ export class SummaryView {
     const oldest = kept.keys().next().value
     if (kept.size > TALLIES_KEPT && oldest !== undefined) kept.delete(oldest)
     return made
+  }
+
+  /**
+   * A page of a runs list as JSON text, made by `page` from the list's tallies ({@link talliesOf});
+   * the same page of the same list asked of one state of the view is made once, as `/summary`'s
+   * answers are ({@link AnswerTexts}): what a page reads besides the view (run rows, rounds) is
+   * then as old as the view. Null while the first count is not done.
+   */
+  async runRowsText(
+    query: TallyQuery,
+    pageKey: string,
+    page: (tallies: RunTallies) => Promise<string>,
+  ): Promise<string | null> {
+    if (!(await this.answerable())) return null
+    const key = JSON.stringify(['run-rows', query.from, query.to, query.tools, pageKey])
+    return this.texts.get(this.generation, key, async () => page(await this.talliesOf(query)))
   }
 
   /** Whether the view can answer (refreshed first when an answer needs it); else starts it. */
