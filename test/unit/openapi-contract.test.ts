@@ -19,6 +19,7 @@ import {
   errorBodySchema,
   instantSchema,
   metaSchema,
+  refusedCallsSchema,
   runRowItemSchema,
   runRowsPageSchema,
   runSchema,
@@ -264,7 +265,7 @@ const validRunRow = (): Json => ({
   toolCalls: 100_000,
   failed: 0,
   denied: 0,
-  refused: {},
+  refused: [],
 })
 
 const validRowsPage = (): Json => ({ rows: [validRunRow()], nextCursor: 'dTEy', totalRuns: 9 })
@@ -302,6 +303,7 @@ const PAIRS = {
   RunsPage: { zod: runsPageSchema, openapi: componentValidator('RunsPage') },
   RunRowsPage: { zod: runRowsPageSchema, openapi: componentValidator('RunRowsPage') },
   RunRow: { zod: runRowItemSchema, openapi: componentValidator('RunRow') },
+  RefusedCalls: { zod: refusedCallsSchema, openapi: componentValidator('RefusedCalls') },
   Run: { zod: runSchema, openapi: componentValidator('Run') },
   Step: { zod: stepSchema, openapi: componentValidator('Step') },
   UnreadableStep: { zod: unreadableStepSchema, openapi: componentValidator('UnreadableStep') },
@@ -507,6 +509,7 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ['SummaryStatusCount', summaryStatusCountSchema.shape, validStatusCount],
     ['RunRowsPage', runRowsPageSchema.shape, validRowsPage],
     ['RunRow', runRowItemSchema.shape, validRunRow],
+    ['RefusedCalls', refusedCallsSchema.shape, () => ({ code: '__proto__', calls: 2 })],
   ] as const)('%s: same properties, same verdict on every probe value', (name, shape, base) => {
     expect(propertyNames(name).sort()).toEqual(Object.keys(shape).sort())
     expect(disagreements(PAIRS[name], base, Object.keys(shape))).toEqual([])

@@ -7,15 +7,17 @@ const fitsInCalls = (row: {
   toolCalls: number
   failed: number
   denied: number
-  refused: Record<string, number>
+  refused: readonly { calls: number }[]
 }): boolean =>
-  row.failed + row.denied + Object.values(row.refused).reduce((sum, n) => sum + n, 0) <=
-  row.toolCalls
+  row.failed + row.denied + row.refused.reduce((sum, { calls }) => sum + calls, 0) <= row.toolCalls
+
+/** Refused calls of one code: any string, so a list of pairs, never an object's keys. */
+export const refusedCallsSchema = z.object({ code: text, calls: count })
 
 /**
  * One run of the optional `GET /run-rows`: the run's own fields, its rounds (distinct rounds
  * above 0 among all its steps) and the counted calls of the query (tool steps of the selected
- * tools inside the range) by outcome; `refused` by code, codes with at least one call only.
+ * tools inside the range) by outcome; `refused` by code (each code once, with at least one call).
  */
 export const runRowItemSchema = z
   .object({
@@ -28,7 +30,7 @@ export const runRowItemSchema = z
     toolCalls: count,
     failed: count,
     denied: count,
-    refused: z.record(z.string(), count),
+    refused: z.array(refusedCallsSchema),
   })
   .refine(fitsInCalls, { message: 'more calls by outcome than calls', path: ['toolCalls'] })
 

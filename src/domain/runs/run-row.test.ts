@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createScope, foldRuns, emptySummary } from '../summary'
-import { runRowOf } from './run-row'
+import { runRowFromItem, runRowOf } from './run-row'
 import { emptyRunsSummary, foldRunRows } from './runs-summary'
 import {
   callsOf,
@@ -193,5 +193,42 @@ describe('run list filters', () => {
       '3 runs holding 4 calls of x refused for arguments',
     )
     expect(describeSelection(1, 1, null, [])).toBe('1 run holding 1 tool call')
+  })
+})
+
+describe('runRowFromItem', () => {
+  it('gives the row runRowOf gives, refusal codes of any name kept', () => {
+    const run = handRun('r', [
+      llm(1),
+      tool(1, 'x', { toolRefusal: 'arguments' }),
+      tool(1, 'y', { toolRefusal: '__proto__' }),
+      tool(2, 'z', { toolRefusal: 'constructor' }),
+      tool(2, 'x', { toolIsError: true }),
+      tool(3, 'x'),
+    ])
+    const row = runRowOf(run, (step) => (step.kind === 'tool' ? 1 : Number.NaN))
+    const item = JSON.parse(
+      JSON.stringify({
+        uuid: run.uuid,
+        status: run.status,
+        configuration: run.configuration,
+        startedAt: run.startedAt,
+        finishedAt: run.finishedAt,
+        rounds: 3,
+        toolCalls: 5,
+        failed: 1,
+        denied: 0,
+        refused: [
+          { code: 'arguments', calls: 1 },
+          { code: '__proto__', calls: 1 },
+          { code: 'constructor', calls: 1 },
+        ],
+      }),
+    ) as Parameters<typeof runRowFromItem>[0]
+    expect(runRowFromItem(item)).toEqual(row)
+    expect(Object.keys(runRowFromItem(item).otherCodes ?? {}).sort()).toEqual([
+      '__proto__',
+      'constructor',
+    ])
   })
 })

@@ -95,11 +95,16 @@ export function runRowFromItem(item: RunRowItem): RunRow {
   const startedMs = Date.parse(item.startedAt)
   let refusedOther = 0
   let otherCodes: Counts | null = null
-  for (const [code, calls] of Object.entries(item.refused)) {
-    if (code === 'arguments' || code === 'turn' || calls === 0) continue
-    refusedOther += calls
-    otherCodes ??= emptyRecord<number>()
-    otherCodes[code] = calls
+  let refusedArguments = 0
+  let refusedTurn = 0
+  for (const { code, calls } of item.refused) {
+    if (code === 'arguments') refusedArguments += calls
+    else if (code === 'turn') refusedTurn += calls
+    else if (calls > 0) {
+      refusedOther += calls
+      otherCodes ??= emptyRecord<number>()
+      otherCodes[code] = (otherCodes[code] ?? 0) + calls
+    }
   }
   return {
     uuid: item.uuid,
@@ -110,8 +115,8 @@ export function runRowFromItem(item: RunRowItem): RunRow {
     toolCalls: item.toolCalls,
     failed: item.failed,
     denied: item.denied,
-    refusedArguments: item.refused.arguments ?? 0,
-    refusedTurn: item.refused.turn ?? 0,
+    refusedArguments,
+    refusedTurn,
     refusedOther,
     otherCodes,
     durationMs: durationOf(startedMs, item.finishedAt),

@@ -3,7 +3,6 @@ import type { Installation } from '../installation'
 import { decodeCursor, encodeCursor, parseRunRowsParams } from '@/domain/api-query'
 import type { Run, RunRowItem } from '@/domain/contract'
 import { foldRunRows, emptyRunsSummary, type RunRow } from '@/domain/runs'
-import { emptyRecord } from '@/domain/summary/records'
 import { rangeScope } from '@/domain/summary'
 
 const notFound = () =>
@@ -50,10 +49,10 @@ export function runRowsHandler(
 }
 
 function itemOf(row: RunRow, run: Pick<Run, 'startedAt' | 'finishedAt'> | undefined): RunRowItem {
-  const refused = emptyRecord<number>()
-  if (row.refusedArguments > 0) refused.arguments = row.refusedArguments
-  if (row.refusedTurn > 0) refused.turn = row.refusedTurn
-  Object.assign(refused, row.otherCodes)
+  const refused: RunRowItem['refused'] = []
+  if (row.refusedArguments > 0) refused.push({ code: 'arguments', calls: row.refusedArguments })
+  if (row.refusedTurn > 0) refused.push({ code: 'turn', calls: row.refusedTurn })
+  for (const [code, calls] of Object.entries(row.otherCodes ?? {})) refused.push({ code, calls })
   return {
     uuid: row.uuid,
     status: row.status,

@@ -1,5 +1,4 @@
 import type { RunRowItem, RunRowsPage } from '@/domain/contract'
-import { emptyRecord } from '@/domain/summary/records'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { integerIn, raw, sql } from '../sql/fragment'
@@ -73,9 +72,9 @@ function firstBelow({ order, uids }: RunTallies, uid: number): number {
 
 function itemOf(tallies: RunTallies, run: number, row: Row, rounds: number): RunRowItem {
   const { uuid, status, configuration, startedAt, finishedAt } = runFields(row)
-  const refused = emptyRecord<number>()
+  const refused: RunRowItem['refused'] = []
   const add = (code: string, calls: number) => {
-    if (calls > 0) refused[code] = calls
+    if (calls > 0) refused.push({ code, calls })
   }
   add('arguments', tallies.refusedArguments[run] as number)
   add('turn', tallies.refusedTurn[run] as number)

@@ -1,10 +1,10 @@
 /**
- * The JSON texts of the latest `/summary` answers of one state of the view, by query: dashboards
- * opened together ask the same ranges, and each such question is then folded once, not once per
- * dashboard. A text belongs to the view's `generation` (a refresh starts a new one, which lets go
- * of the texts of the last), so an answer is never older than the view it came from. Questions
- * asked while their fold runs wait for it. At most `maxBytes` of text is kept, oldest let go
- * first; a failed fold is not kept.
+ * The JSON texts of the latest answers (`/summary`, pages of `/run-rows`) of one state of the
+ * view, by query: dashboards opened together ask the same ranges, and each such question is then
+ * answered once, not once per dashboard. A text belongs to the view's `generation` (a refresh
+ * that changed the view starts a new one, which lets go of the texts of the last), so an answer
+ * is never older than the view it came from. Questions asked while their answer is made wait for
+ * it. At most `maxBytes` of text is kept, oldest let go first; a failed answer is not kept.
  */
 export class AnswerTexts {
   private generation = -1

@@ -241,6 +241,19 @@ export class StepStore {
     }
   }
 
+  /** Whether `other` holds the same groups in the same order (of the same ids). */
+  holdsTheSameAs(other: StepStore): boolean {
+    if (other.size !== this.size || other.ids !== this.ids) return false
+    const mine = this.columns
+    const theirs = other.columns
+    for (const column of ['buckets', 'runs', 'keys', 'steps'] as const) {
+      const a = mine[column]
+      const b = theirs[column]
+      for (let i = 0; i < this.size; i += 1) if (a[i] !== b[i]) return false
+    }
+    return true
+  }
+
   /** Bytes held by the columns (texts not included). */
   get bytes(): number {
     return [this.buckets, this.runs, this.keys, this.steps].reduce(

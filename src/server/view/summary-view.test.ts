@@ -129,6 +129,9 @@ describe('the summary view’s refresh rule', () => {
     clock += 6000
     expect(Number(await page()), 'a refreshed view makes it again').toBe(before + 1)
     expect(made).toBe(2)
+    clock += 6000
+    expect(Number(await page()), 'a refresh that finds nothing new keeps it').toBe(before + 1)
+    expect(made).toBe(2)
   })
 
   it('starts a refresh when a page asks /meta, so its /summary finds the view caught up', async () => {

@@ -293,6 +293,7 @@ export class SummaryView {
   private async refresh(): Promise<void> {
     if (!this.complete && (await this.countedElsewhere())) return this.refresh()
     const started = this.now()
+    const statusVersion = this.statuses.version
     const top = await topEventUid(this.db)
     const first = !this.complete
     // The table was emptied, restored or recreated when it holds less than was kept: start again.
@@ -324,12 +325,17 @@ export class SummaryView {
     }
     await this.statuses.refresh(this.db)
     // From here to the end nothing waits: answers see the view before or after, never between.
+    // Answers kept as text stay while the view holds what it held (a quiet installation).
+    const changed =
+      direct ||
+      kept.some((groups) => groups.length > 0) ||
+      !tail.holdsTheSameAs(this.tail) ||
+      this.statuses.version !== statusVersion
     for (const groups of kept) settled.add(groups)
     this.settled = settled
     this.settledUid = settledUid
     this.tail = tail
-    this.dropGoneRuns()
-    this.generation += 1
+    if (this.dropGoneRuns() || changed) this.generation += 1
     this.seen.push({ at: started, top })
     this.refreshedAt = started
     if (restart)
@@ -367,15 +373,16 @@ export class SummaryView {
    * Drops the groups of runs that are gone (the retention purge) once they are a quarter of the
    * runs numbered, so memory follows the runs the CMS keeps, not its whole history. A run with
    * steps but no run row above the highest run uid read may yet be committed: it is kept.
+   * Whether it dropped any.
    */
-  private dropGoneRuns(): void {
+  private dropGoneRuns(): boolean {
     const { status } = this.statusIndex.index()
     const top = this.statuses.highestUid
     const runUids = this.ids.runUids
     const gone = (run: number) => (status[run] as number) < 0 && (runUids[run] as number) <= top
     let count = 0
     for (let run = 0; run < status.length; run += 1) if (gone(run)) count += 1
-    if (count === 0 || count * 4 < status.length) return
+    if (count === 0 || count * 4 < status.length) return false
     const { ids, runs } = this.ids.keepingRuns((run) => !gone(run))
     this.settled = this.settled.keepingRuns(ids, runs)
     this.tail = this.tail.keepingRuns(ids, runs)
@@ -383,6 +390,7 @@ export class SummaryView {
     this.statusIndex = new RunStatusIndexer(ids, this.statuses)
     this.statusIndex.index()
     this.log(`summary view: dropped the steps of ${count} runs no longer recorded`)
+    return true
   }
 
   /** The highest uid seen at a refresh at least `settleMs` before `now`. */
