@@ -1,5 +1,5 @@
-import { SUMMARY_GRAIN_MS } from './summary-grain'
-import { instant, single, toolsOf } from './runs-params'
+import { offGrain } from './summary-grain'
+import { requiredRange, single, toolsOf } from './runs-params'
 
 export const RUN_ROWS_DEFAULT_LIMIT = 1000
 export const RUN_ROWS_MAX_LIMIT = 5000
@@ -15,20 +15,11 @@ export type RunRowsParams =
  * {@link RUN_ROWS_MAX_LIMIT}). Other parameters are ignored.
  */
 export function parseRunRowsParams(search: URLSearchParams): RunRowsParams {
-  const from = instant(search, 'from')
-  if (typeof from === 'string') return { ok: false, message: from }
-  const to = instant(search, 'to')
-  if (typeof to === 'string') return { ok: false, message: to }
-  if (from === undefined || to === undefined) {
-    return { ok: false, message: '"from" and "to" are required.' }
-  }
-  if (from >= to) return { ok: false, message: '"from" must be before "to".' }
-  if (from % SUMMARY_GRAIN_MS !== 0 || to % SUMMARY_GRAIN_MS !== 0) {
-    return {
-      ok: false,
-      message: '"from" and "to" must fall on a quarter hour (:00, :15, :30 or :45, whole seconds).',
-    }
-  }
+  const range = requiredRange(search)
+  if (typeof range === 'string') return { ok: false, message: range }
+  const { from, to } = range
+  const off = offGrain(from, to)
+  if (off !== null) return { ok: false, message: off }
   const rawLimit = single(search, 'limit')
   if (rawLimit === null) return { ok: false, message: '"limit" may be given only once.' }
   const limit = rawLimit === undefined ? RUN_ROWS_DEFAULT_LIMIT : Number(rawLimit)

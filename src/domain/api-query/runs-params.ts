@@ -43,6 +43,20 @@ export function instant(search: URLSearchParams, name: string): number | undefin
   return Date.parse(raw)
 }
 
+/**
+ * The required `from` and `to` of a counted query (`/summary`, `/run-rows`), `from` before `to`,
+ * or the sentence saying what is wrong.
+ */
+export function requiredRange(search: URLSearchParams): { from: number; to: number } | string {
+  const from = instant(search, 'from')
+  if (typeof from === 'string') return from
+  const to = instant(search, 'to')
+  if (typeof to === 'string') return to
+  if (from === undefined || to === undefined) return '"from" and "to" are required.'
+  if (from >= to) return '"from" must be before "to".'
+  return { from, to }
+}
+
 /** Parses and validates the query parameters of `GET /runs` exactly as the contract states. */
 export function parseRunsParams(search: URLSearchParams): RunsParams {
   const from = instant(search, 'from')

@@ -7,6 +7,13 @@ import { createDayBuckets, dayOf } from '../time'
  */
 export const SUMMARY_GRAIN_MS = 900_000
 
+/** Why `[from, to)` (ms) is off the grain, as a `bad_request` says it; null when both bounds are on it. */
+export function offGrain(from: number, to: number): string | null {
+  return from % SUMMARY_GRAIN_MS === 0 && to % SUMMARY_GRAIN_MS === 0
+    ? null
+    : '"from" and "to" must fall on a quarter hour (:00, :15, :30 or :45, whole seconds).'
+}
+
 /** Why a `/summary` query is not counted on the grain, as the error body says it; null when it is. */
 export interface GrainProblem {
   error: 'bad_request' | typeof ZONE_NOT_COUNTED
@@ -24,12 +31,8 @@ export function summaryGrainProblem(query: {
   tz: string
 }): GrainProblem | null {
   const { from, to, tz } = query
-  if (from % SUMMARY_GRAIN_MS !== 0 || to % SUMMARY_GRAIN_MS !== 0) {
-    return {
-      error: 'bad_request',
-      message: '"from" and "to" must fall on a quarter hour (:00, :15, :30 or :45, whole seconds).',
-    }
-  }
+  const off = offGrain(from, to)
+  if (off !== null) return { error: 'bad_request', message: off }
   const days = createDayBuckets(dayOf(from, tz), dayOf(to - 1, tz), tz)
   const odd = days.bounds.find(
     (bound) => bound > from && bound < to && bound % SUMMARY_GRAIN_MS !== 0,

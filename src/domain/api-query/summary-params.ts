@@ -1,5 +1,5 @@
 import { normalizeZone } from '../time'
-import { instant, single, toolsOf } from './runs-params'
+import { requiredRange, single, toolsOf } from './runs-params'
 
 /** The parsed query of `GET /summary`, or the one sentence that says what is wrong with it. */
 export type SummaryParams =
@@ -20,14 +20,9 @@ export type SummaryParams =
  * (required IANA zone name) and repeatable `tool`. Other parameters are ignored.
  */
 export function parseSummaryParams(search: URLSearchParams): SummaryParams {
-  const from = instant(search, 'from')
-  if (typeof from === 'string') return { ok: false, message: from }
-  const to = instant(search, 'to')
-  if (typeof to === 'string') return { ok: false, message: to }
-  if (from === undefined || to === undefined) {
-    return { ok: false, message: '"from" and "to" are required.' }
-  }
-  if (from >= to) return { ok: false, message: '"from" must be before "to".' }
+  const range = requiredRange(search)
+  if (typeof range === 'string') return { ok: false, message: range }
+  const { from, to } = range
   const tz = single(search, 'tz')
   if (tz === undefined || tz === null || normalizeZone(tz) === null) {
     return { ok: false, message: '"tz" must be given once, as an IANA time zone name.' }

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
-import { decodeCursor, encodeCursor, parseRunsParams } from '@/domain/api-query'
+import { encodeCursor, parseRunsParams } from '@/domain/api-query'
+import { cursorAfter } from './cursor-after'
 import { summaryHandler } from './summary-handler'
 import { runRowsHandler } from './run-rows-handler'
 import { hugeRun } from '../variants/huge-runs'
@@ -46,15 +47,9 @@ export function createHandlers({
     http.get(`${base}/runs`, ({ request }) => {
       const params = parseRunsParams(new URL(request.url).searchParams)
       if (!params.ok) return badRequest(params.message)
-      let after: string | null = null
-      if (params.cursor !== null) {
-        const key = decodeCursor(params.cursor)
-        if (key === null || installation.startedAtOf(key.uuid) !== key.startedAt) {
-          return badRequest('"cursor" is not a cursor this API issued.')
-        }
-        after = key.uuid
-      }
-      const slice = installation.queryRuns(params.query, after, params.limit)
+      const page = cursorAfter(installation, params.cursor)
+      if (page instanceof Response) return page
+      const slice = installation.queryRuns(params.query, page.after, params.limit)
       const last = slice.continueAfter
       return HttpResponse.json({
         runs: slice.runs,

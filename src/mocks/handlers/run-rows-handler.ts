@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
-import { decodeCursor, encodeCursor, parseRunRowsParams } from '@/domain/api-query'
+import { encodeCursor, parseRunRowsParams } from '@/domain/api-query'
+import { cursorAfter } from './cursor-after'
 import type { Run, RunRowItem } from '@/domain/contract'
 import { foldRunRows, emptyRunsSummary, type RunRow } from '@/domain/runs'
 import { rangeScope } from '@/domain/summary'
@@ -26,16 +27,10 @@ export function runRowsHandler(
     if (!offered) return notFound()
     const params = parseRunRowsParams(new URL(request.url).searchParams)
     if (!params.ok) return badRequest(params.message)
-    let after: string | null = null
-    if (params.cursor !== null) {
-      const key = decodeCursor(params.cursor)
-      if (key === null || installation.startedAtOf(key.uuid) !== key.startedAt) {
-        return badRequest('"cursor" is not a cursor this API issued.')
-      }
-      after = key.uuid
-    }
+    const page = cursorAfter(installation, params.cursor)
+    if (page instanceof Response) return page
     const query = { from: params.from, to: params.to, tools: params.tools }
-    const slice = installation.queryRuns(query, after, params.limit)
+    const slice = installation.queryRuns(query, page.after, params.limit)
     const scope = rangeScope(params.from, params.to, params.tools)
     const { rows } = foldRunRows(emptyRunsSummary(), slice.runs, scope)
     const runs = new Map(slice.runs.map((run) => [run.uuid, run]))

@@ -4,6 +4,7 @@ import { DIALECTS } from '../sql/dialect'
 import { integerIn, raw, sql } from '../sql/fragment'
 import { EVENTS, isStepRow, RUNS } from '../sql/tables'
 import type { RunTallies } from '../view/fold-run-tallies'
+import { toolFieldText } from '../view/read-step-groups'
 import { decodeOutcome, decodeToolName } from './outcome-pairs'
 import { RUN_COLUMNS, runFields } from './runs'
 
@@ -109,11 +110,9 @@ async function runRows(db: Database, uids: readonly number[]): Promise<Map<numbe
  */
 async function roundsOf(db: Database, uids: readonly number[]): Promise<Map<number, number>> {
   const d = DIALECTS[db.engine]
-  const onTool = (key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
-    `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
   const statement = sql`SELECT s.run, s.round, ${raw(d.exact('s.kind'))} AS kind,
-      ${raw(onTool('toolName'))} AS tool, ${raw(onTool('toolRefusal'))} AS refusal,
-      ${raw(onTool('toolIsError'))} AS is_error
+      ${raw(toolFieldText(d, 'toolName'))} AS tool, ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal,
+      ${raw(toolFieldText(d, 'toolIsError'))} AS is_error
     FROM (SELECT e.run, e.round, e.kind, CASE WHEN ${raw(d.exact('e.kind'))} = 'tool'
         THEN ${raw(d.json('e.payload'))} END AS j FROM ${raw(EVENTS)} e
       WHERE ${integerIn('e.run', uids)} AND e.round > 0 AND e.sequence >= 0

@@ -2,6 +2,7 @@ import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { secondsFrom } from '../read/run-match'
 import { TurnTaker } from '../turns'
+import { TURN_CHECK } from './fold-view'
 import { keyRoles, Role } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
@@ -38,9 +39,6 @@ const Tally = { None: -1, Calls: 0, Failed: 1, Denied: 2, Arguments: 3, Turn: 4,
 /** Per-run flags of a fold. */
 const SEEN = 1
 const HIT = 2
-
-/** How often (groups, a power of two less one) the fold looks whether its turn is over. */
-const TURN_CHECK = 0xffff
 
 /**
  * The runs list of a query from the view's groups, without a step read: a run is listed when it

@@ -18,8 +18,8 @@ import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 const daysOf = (from: number, to: number, tz: string) =>
   createDayBuckets(dayOf(from, tz), dayOf(to - 1, tz), tz)
 
-/** How often (groups, a power of two less one) the fold looks whether its turn is over. */
-const TURN_CHECK = 0xffff
+/** How often (groups, a power of two less one) a fold looks whether its turn is over. */
+export const TURN_CHECK = 0xffff
 
 /** Per-run flags of a fold. */
 const SEEN = 1

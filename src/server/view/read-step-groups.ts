@@ -1,9 +1,13 @@
 import { num, text, type Database } from '../db/database'
-import { DIALECTS } from '../sql/dialect'
+import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, raw, sql } from '../sql/fragment'
 import { EVENTS } from '../sql/tables'
 import { openersFor } from '../read/turn-opener'
 import { BUCKET_SECONDS, type StepGroup } from './step-store'
+
+/** A tool step's payload field `key` of `s.j` as exact text; null for a step of another kind. */
+export const toolFieldText = (d: Dialect, key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
+  `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
 
 /**
  * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the view keeps
@@ -19,12 +23,10 @@ export async function readStepGroups(
   upTo: number,
 ): Promise<StepGroup[]> {
   const d = DIALECTS[db.engine]
-  const onTool = (key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
-    `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
   const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
   const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
-      ${raw(d.exact('s.kind'))} AS kind, ${raw(onTool('toolName'))} AS tool,
-      ${raw(onTool('toolRefusal'))} AS refusal, ${raw(onTool('toolIsError'))} AS is_error,
+      ${raw(d.exact('s.kind'))} AS kind, ${raw(toolFieldText(d, 'toolName'))} AS tool,
+      ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal, ${raw(toolFieldText(d, 'toolIsError'))} AS is_error,
       ${raw(d.exact('s.opened_by'))} AS opened_by, COUNT(*) AS steps
     FROM ${await openersFor(db, range)}
     GROUP BY 1, 2, 3, 4, 5, 6, 7`
