@@ -15,8 +15,8 @@ import { serveSeeded, type SeededServer } from './testing/serve-seeded'
 
 const RUNS = Number(process.env.RD_PROPERTY_RUNS ?? 60)
 const engines = await testEngines()
-const PARAMS = ['from', 'to', 'tz', 'tool', 'limit', 'cursor', 'status']
-const ENDPOINTS = ['/runs', '/summary', '/meta', '/tools']
+const PARAMS = ['from', 'to', 'tz', 'tool', 'limit', 'cursor', 'status', 'decision']
+const ENDPOINTS = ['/runs', '/summary', '/meta', '/tools', '/effect', '/run-rows']
 const LEAK = /sql|syntax|select |sqlite|postgres|mysql|maria|\bat .+:\d+|stack|Error:/i
 
 const hostile = fc.oneof(

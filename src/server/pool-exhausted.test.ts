@@ -68,13 +68,13 @@ describe.each(engines.filter((engine) => engine !== 'sqlite'))(
         const release = await lockRuns(engine as Exclude<Engine, 'sqlite'>, served.databaseUrl)
         // One /runs page asks for its page and its count at once: both connections, held.
         const held = ask(served, '/runs?limit=1')
-        // /meta reads only the event table, which is not locked: it is refused only once both
-        // connections wait on the lock.
-        for (let i = 0; i < 50 && (await ask(served, '/meta')).status === 200; i += 1) {
+        // /tools reads only the catalogue's tables, which are not locked: it is refused only
+        // once both connections wait on the lock.
+        for (let i = 0; i < 50 && (await ask(served, '/tools')).status === 200; i += 1) {
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
         const refused = await Promise.all(
-          ['/runs?limit=1', '/meta', '/tools', '/runs?limit=2'].map((path) => ask(served, path)),
+          ['/runs?limit=1', '/tools', '/runs?limit=2'].map((path) => ask(served, path)),
         )
         for (const answer of refused) {
           expect(answer).toEqual({ status: 503, retryAfter: '5', body: BUSY })

@@ -16,6 +16,9 @@ import { parse } from 'yaml'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
+  effectCallsSchema,
+  effectResponseSchema,
+  effectSideSchema,
   errorBodySchema,
   instantSchema,
   metaSchema,
@@ -268,6 +271,43 @@ const validRunRow = (): Json => ({
   refused: [],
 })
 
+const validEffectCalls = (): Json => ({
+  tool: 'update_page_metadata',
+  outcome: 'refused:arguments',
+  calls: 3,
+})
+
+const validEffectSide = (): Json => ({
+  runs: 12,
+  runsWithRefusal: 2,
+  runsWithFailure: 1,
+  calls: [validEffectCalls(), { tool: '__proto__', outcome: 'succeeded', calls: 9 }],
+  recovery: {
+    refusals: 3,
+    nextRound: 1,
+    later: 1,
+    notRecovered: 1,
+    stillOpen: 0,
+    neverCalledAgain: 1,
+    correctiveRounds: [
+      { rounds: 1, count: 1 },
+      { rounds: 3, count: 1 },
+    ],
+    notRecoveredByStatus: [{ status: 'failed', count: 1 }],
+  },
+  turn: { notRun: 2, resentNextRound: 1 },
+  saved: {
+    refusedTurns: 2,
+    approvalCards: 1,
+    questions: 0,
+    externalCalls: 1,
+    refusedOutsideCatalogue: 0,
+  },
+  unreadableToolSteps: 1,
+})
+
+const validEffect = (): Json => ({ runs: 14, before: validEffectSide(), after: validEffectSide() })
+
 const validRowsPage = (): Json => ({ rows: [validRunRow()], nextCursor: 'dTEy', totalRuns: 9 })
 
 const validError = (): Json => ({ error: 'not_found', message: 'No run with this uuid.' })
@@ -304,6 +344,9 @@ const PAIRS = {
   RunRowsPage: { zod: runRowsPageSchema, openapi: componentValidator('RunRowsPage') },
   RunRow: { zod: runRowItemSchema, openapi: componentValidator('RunRow') },
   RefusedCalls: { zod: refusedCallsSchema, openapi: componentValidator('RefusedCalls') },
+  EffectResponse: { zod: effectResponseSchema, openapi: componentValidator('EffectResponse') },
+  EffectSide: { zod: effectSideSchema, openapi: componentValidator('EffectSide') },
+  EffectCalls: { zod: effectCallsSchema, openapi: componentValidator('EffectCalls') },
   Run: { zod: runSchema, openapi: componentValidator('Run') },
   Step: { zod: stepSchema, openapi: componentValidator('Step') },
   UnreadableStep: { zod: unreadableStepSchema, openapi: componentValidator('UnreadableStep') },
@@ -321,9 +364,10 @@ const PAIRS = {
 // ---------------------------------------------------------------------------------------------
 
 describe('docs/api/openapi.yaml', () => {
-  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional two', () => {
+  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional three', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
     expect(Object.keys(isRecord(doc.paths) ? doc.paths : {}).sort()).toEqual([
+      '/effect',
       '/meta',
       '/run-rows',
       '/runs',
@@ -345,6 +389,10 @@ describe('docs/api/openapi.yaml', () => {
       },
       '/run-rows': {
         ok: '#/components/schemas/RunRowsPage',
+        errors: [400, 401, 403, 404, 429, 500, 501, 503],
+      },
+      '/effect': {
+        ok: '#/components/schemas/EffectResponse',
         errors: [400, 401, 403, 404, 429, 500, 501, 503],
       },
     }
@@ -510,6 +558,9 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ['RunRowsPage', runRowsPageSchema.shape, validRowsPage],
     ['RunRow', runRowItemSchema.shape, validRunRow],
     ['RefusedCalls', refusedCallsSchema.shape, () => ({ code: '__proto__', calls: 2 })],
+    ['EffectResponse', effectResponseSchema.shape, validEffect],
+    ['EffectSide', effectSideSchema.shape, validEffectSide],
+    ['EffectCalls', effectCallsSchema.shape, validEffectCalls],
   ] as const)('%s: same properties, same verdict on every probe value', (name, shape, base) => {
     expect(propertyNames(name).sort()).toEqual(Object.keys(shape).sort())
     expect(disagreements(PAIRS[name], base, Object.keys(shape))).toEqual([])

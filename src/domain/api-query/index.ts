@@ -16,3 +16,4 @@ export {
   RUN_ROWS_MAX_LIMIT,
   type RunRowsParams,
 } from './run-rows-params'
+export { parseEffectQuery, type EffectParams as EffectQueryParams } from './effect-params'

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
+  parseEffectQuery,
   parseRunRowsParams,
   parseRunsParams,
   parseSummaryParams,
@@ -10,6 +11,7 @@ import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
+import { effectOf } from '../read/effect'
 import { findRun, pageOfRuns, runsJson, runsPageJson } from '../read/runs'
 import { pageOfRunRows, runRowsCursorUid } from '../read/run-rows'
 import type { SummaryView } from '../view/summary-view'
@@ -19,6 +21,7 @@ import { AnswerGate, AnswersBusyError } from './answer-gate'
 import { ApiError, RETRY_LATER } from './api-error'
 import { ClientGoneError, sendJson, sendJsonStream, sendJsonText } from './respond'
 import { messageOf } from '@/domain/message-of'
+import { effectToWire } from '@/domain/effect'
 
 /** Where the dashboard looks for the API by default. */
 export const API_BASE = '/api/diagnostics/v1'
@@ -86,7 +89,8 @@ async function route(
     // A dashboard asks /meta first: the summary view catches up while the page starts, so the
     // page's /summary finds it as of its load (the background refresh keeps it within 5 s).
     context.summaries.warm()
-    return sendJson(res, 200, await readMeta(db, context.settings))
+    const make = async () => JSON.stringify(await readMeta(db, context.settings))
+    return sendJsonText(res, 200, (await context.summaries.metaText(make)) ?? (await make()))
   }
   if (path === '/tools') {
     const catalogue = await readTools(db, context.builtinTools ?? [])
@@ -126,6 +130,18 @@ async function route(
     )
     if (page === null) throw countingError(context.summaries)
     return sendJsonText(res, 200, page)
+  }
+  if (path === '/effect') {
+    const params = parseEffectQuery(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const { from, decision, to, tools } = params
+    const catalogue = await readTools(db, context.builtinTools ?? [])
+    const query = { beforeStartMs: from, decisionMs: decision, afterEndMs: to, tools }
+    const answer = await context.summaries.effectText(query, catalogue.tools, async (plan) =>
+      JSON.stringify(effectToWire(await effectOf(db, plan))),
+    )
+    if (answer === null) throw countingError(context.summaries)
+    return sendJsonText(res, 200, answer)
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {

@@ -2,12 +2,18 @@
  * `/run-rows` on rows a step reader does not list (decision 0026): a run's rounds are those of
  * the steps `/runs` lists, so a round holding only an unreadable tool step (an empty name too), a `tool_write` row, a
  * step with a negative duration or an empty kind does not count. Compared with the fold of the
- * run as `/runs` serves it, on every engine; and `/summary` of the same rows too.
+ * run as `/runs` serves it, on every engine; and `/summary` and `/effect` of the same rows too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runRowsPageSchema, runsPageSchema, summaryResponseSchema } from '@/domain/contract'
+import {
+  effectResponseSchema,
+  runRowsPageSchema,
+  runsPageSchema,
+  summaryResponseSchema,
+} from '@/domain/contract'
 import { emptyRunsSummary, foldRunRows, foldServedRows } from '@/domain/runs'
 import { createScope, emptySummary, foldRuns, fromAggregate } from '@/domain/summary'
+import { createEffectScope, emptyEffectSummary, foldEffect, effectFromWire } from '@/domain/effect'
 import { startApi, type RunningApi } from '../cli/start-api'
 import { askServer } from '../testing/ask'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
@@ -85,6 +91,41 @@ describe.each(engines)('the rounds of /run-rows on %s', (engine) => {
       expect(fromAggregate(summaryResponseSchema.parse(answer.body))).toEqual(
         foldRuns(emptySummary(), listed, scope),
       )
+    },
+  )
+  it.each([
+    ['whole quarter hours', -3_600_000, -1_800_000, 3_600_000, []],
+    ['a decision inside a quarter hour', -3_600_000, 5_500, 3_600_000, []],
+    ['whole quarter hours, one tool', -3_600_000, -1_800_000, 3_600_000, ['search_records']],
+  ])(
+    'counts /effect as the fold of /runs over %s',
+    async (_, fromMs: number, decisionMs: number, toMs: number, tools: string[]) => {
+      const [from, decision, to] = [fromMs, decisionMs, toMs].map((ms) => T * 1000 + ms) as [
+        number,
+        number,
+        number,
+      ]
+      const windows = {
+        decisionMs: decision,
+        requestedDays: 0,
+        before: { startMs: from, endMs: decision },
+        after: { startMs: decision, endMs: to },
+        lengthMs: to - decision,
+        bounded: false,
+        emptySide: null,
+      }
+      const scope = createEffectScope(windows, tools, [])
+      const named = tools.map((tool) => `&tool=${encodeURIComponent(tool)}`).join('')
+      const listed = runsPageSchema.parse((await ask(`/runs?${RANGE}${named}`)).body).runs
+      const iso = (ms: number) => new Date(ms).toISOString()
+      const answer = await ask(
+        `/effect?from=${iso(from)}&decision=${iso(decision)}&to=${iso(to)}${named}`,
+      )
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      const expected = foldEffect(emptyEffectSummary(), listed, scope)
+      expect(effectFromWire(effectResponseSchema.parse(answer.body))).toEqual(expected)
+      const unreadable = expected.before.unreadableToolSteps + expected.after.unreadableToolSteps
+      expect(unreadable, 'the unreadable calls are counted').toBe(tools.length > 0 ? 2 : 3)
     },
   )
 })

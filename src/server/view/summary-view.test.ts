@@ -18,9 +18,17 @@ import { countSummary } from '../testing/database-count'
 import { topEventUid } from './read-step-groups'
 import { RunStatuses } from './run-statuses'
 import { SummaryView } from './summary-view'
+import { readMeta } from '../read/meta'
+import type { Meta } from '@/domain/contract'
 
 // Spies that call through: tests count the view's reads of the top uid by the function, not SQL.
 vi.mock('./read-step-groups', { spy: true })
+const SETTINGS = {
+  installation: 'x',
+  privacyLevel: 'metadata',
+  retentionDays: null,
+  argumentCheckSince: null,
+} as const
 const topReads = () => vi.mocked(topEventUid).mock.calls.length
 
 const query = (() => {
@@ -36,12 +44,12 @@ const query = (() => {
 })()
 
 let next = 0
-/** A completed run with one successful call an hour after START. */
-const oneCall = () =>
+/** A completed run with one successful call `startOffset` (default an hour) after START. */
+const oneCall = (startOffset = 3_600_000) =>
   toRun({
     uuid: `00000000-0000-4000-8000-${(next++).toString(16).padStart(12, '0')}`,
     status: 'completed',
-    startOffset: 3_600_000,
+    startOffset,
     gaps: [],
     requeued: 0,
     level: 'metadata',
@@ -131,6 +139,36 @@ describe('the summary view’s refresh rule', () => {
     expect(made).toBe(2)
     clock += 6000
     expect(Number(await page()), 'a refresh that finds nothing new keeps it').toBe(before + 1)
+    expect(made).toBe(2)
+  })
+
+  it('reads /meta once for one state of the view, and not before the first count', async () => {
+    let clock = 5_000_000
+    const view = new SummaryView(tables.reader, {
+      now: () => clock,
+      refreshMs: 1000,
+      staleMs: 5000,
+    })
+    let made = 0
+    const meta = () =>
+      view.metaText(async () => {
+        made += 1
+        return JSON.stringify(await readMeta(tables.reader, SETTINGS))
+      })
+    expect(await meta(), 'no view yet: the caller reads the tables').toBeNull()
+    await view.catchUp()
+    const latest = async () => (JSON.parse((await meta()) ?? 'null') as Meta).latestAt
+    const before = await latest()
+    await appendRuns(tables.writer, [oneCall(20 * 3_600_000)])
+    clock += 500
+    expect(await latest(), 'the same view: the same answer').toBe(before)
+    expect(made).toBe(1)
+    clock += 6000
+    const after = await latest()
+    expect(after, 'a refreshed view that changed: read again').not.toBe(before)
+    expect(after).toBe((await readMeta(tables.reader, SETTINGS)).latestAt)
+    clock += 6000
+    expect(await latest(), 'a refresh that finds nothing new keeps it').toBe(after)
     expect(made).toBe(2)
   })
 

@@ -5,6 +5,8 @@ import { EVENTS } from '../sql/tables'
 import { integerIn, raw, sql } from '../sql/fragment'
 import { AnswerTexts } from './answer-texts'
 import { foldView } from './fold-view'
+import { foldEffectGroups, type EffectPlan, type EffectQuery } from './fold-effect-groups'
+import type { CatalogueFlags } from '@/domain/effect'
 import { foldRunTallies, type RunTallies, type TallyQuery } from './fold-run-tallies'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
@@ -208,6 +210,44 @@ export class SummaryView {
     if (!(await this.answerable())) return null
     const key = JSON.stringify(['run-rows', query.from, query.to, query.tools, pageKey])
     return this.texts.get(this.generation, key, async () => page(await this.talliesOf(query)))
+  }
+
+  /**
+   * The overview's effect of a query as JSON text, made by `finish` from the view's plan
+   * ({@link foldEffectGroups}: what the groups count, and the runs to read whole), once per state
+   * of the view and catalogue, as `/summary`'s answers are. Null while the first count is not done.
+   */
+  async effectText(
+    query: EffectQuery,
+    catalogue: readonly CatalogueFlags[],
+    finish: (plan: EffectPlan) => Promise<string>,
+  ): Promise<string | null> {
+    if (!(await this.answerable())) return null
+    const flags = catalogue.map((tool) => [tool.name, tool.source, tool.approval, tool.input])
+    const key = JSON.stringify(['effect', query, flags])
+    return this.texts.get(this.generation, key, async () =>
+      finish(
+        await foldEffectGroups(
+          query,
+          catalogue,
+          [this.settled, this.tail],
+          this.ids,
+          this.statusIndex.index(),
+        ),
+      ),
+    )
+  }
+
+  /**
+   * `/meta`'s answer as JSON text, made by `make` once per state of the view, as `/summary`'s
+   * answers are: a page's first question then needs no database connection while the heaviest
+   * answers hold them, and its first and last step are those of the view its `/summary` counts.
+   * Null while the first count is not done (the caller reads the tables then).
+   */
+  async metaText(make: () => Promise<string>): Promise<string | null> {
+    if (!this.built) return null
+    await this.recentEnough()
+    return this.texts.get(this.generation, '"meta"', make)
   }
 
   /** Whether the view can answer (refreshed first when an answer needs it); else starts it. */

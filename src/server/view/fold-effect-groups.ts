@@ -1,0 +1,175 @@
+import {
+  createEffectScope,
+  emptyEffectSummary,
+  type CatalogueFlags,
+  type EffectScope,
+  type EffectSummary,
+  type Side,
+} from '@/domain/effect'
+import { outcomeOf } from '@/domain/outcome'
+import { emptyRecord, type Counts } from '@/domain/summary/records'
+import { TurnTaker } from '../turns'
+import { TURN_CHECK } from './fold-view'
+import { keyRoles, Role } from './key-roles'
+import type { RunStatusIndex } from './run-status-index'
+import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
+
+/** The overview's question: its two windows `[beforeStartMs, decisionMs)`, `[decisionMs, afterEndMs)`. */
+export interface EffectQuery {
+  beforeStartMs: number
+  decisionMs: number
+  afterEndMs: number
+  tools: readonly string[]
+}
+
+/** What the view counts of an effect, and the runs it leaves to be read whole. */
+export interface EffectPlan {
+  /** The scope the browser's fold would count with (`domain/effect/effect-scope.ts`). */
+  scope: EffectScope
+  /** The effect of every run listed but those in `read`, from the view's groups alone. */
+  counted: EffectSummary
+  /** Runs to fold from their steps (`foldEffect`): uid and status, highest uid first. */
+  read: { uid: number; status: string }[]
+}
+
+const BUCKET_MS = BUCKET_SECONDS * 1000
+
+/** Where a quarter hour lies: wholly outside both windows, wholly in one, or across a bound. */
+const Place = { Out: 0, Before: 1, After: 2, Across: 3 } as const
+
+/** Per-run flags of the fold. */
+const SEEN = 1
+const HIT = 2
+const READ = 4
+const CALLS = { before: 8, after: 16 } as const
+const FAILED = { before: 32, after: 64 } as const
+
+/**
+ * The overview's effect of a query from the view (decision 0027), split as the browser's fold
+ * (`foldEffect`) counts it: a run is listed as `/runs` lists it for the scope's UTC days (recorded,
+ * a step in range; with tools, a tool step naming one). A listed run whose counted calls lie in
+ * whole quarter hours of one window and hold no refusal is counted here from its groups — its
+ * calls by tool and outcome, its run-level flags, its unreadable calls. A run with a counted
+ * refusal (recovery and savings read its rounds) or a counted call in a quarter hour that a bound
+ * cuts (only its step times tell the side) is left in `read`, to be folded from its steps.
+ */
+export async function foldEffectGroups(
+  query: EffectQuery,
+  catalogue: readonly CatalogueFlags[],
+  stores: readonly StepStore[],
+  ids: GroupIds,
+  statuses: RunStatusIndex,
+  turns: TurnTaker = new TurnTaker(),
+): Promise<EffectPlan> {
+  const { beforeStartMs: from, decisionMs: decision, afterEndMs: to } = query
+  const lengthMs = Math.max(0, decision - from, to - decision)
+  const windows = {
+    decisionMs: decision,
+    requestedDays: 0,
+    before: { startMs: from, endMs: decision },
+    after: { startMs: decision, endMs: to },
+    lengthMs,
+    bounded: false,
+    emptySide: null,
+  }
+  const scope = createEffectScope(windows, query.tools, catalogue)
+  const first = Math.floor(scope.scope.buckets.startMs / BUCKET_MS)
+  const end = Math.floor(scope.scope.buckets.endMs / BUCKET_MS)
+  const place = new Uint8Array(Math.max(0, end - first))
+  for (let b = first; b < end; b += 1) {
+    const start = b * BUCKET_MS
+    const stop = start + BUCKET_MS
+    place[b - first] =
+      stop <= from || start >= to
+        ? Place.Out
+        : start >= from && stop <= decision
+          ? Place.Before
+          : start >= decision && stop <= to
+            ? Place.After
+            : Place.Across
+  }
+  const roles = keyRoles(ids.keys, query.tools)
+  const counted = (role: number) => role >= Role.Succeeded || role === Role.UnreadableCounted
+  const status = statuses.status
+  const flags = new Uint8Array(ids.runUids.length)
+  const columns = stores.map((store) => store.columns)
+  // First pass: which runs are listed, and which must be read whole.
+  for (const { size, buckets, runs, keys } of columns) {
+    for (let i = 0; i < size; i += 1) {
+      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+      const bucket = buckets[i] as number
+      const run = runs[i] as number
+      if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
+      const key = keys[i] as number
+      let flag = (flags[run] as number) | SEEN | ((roles.selected[key] as number) === 1 ? HIT : 0)
+      const role = roles.role[key] as number
+      const where = place[bucket - first] as number
+      if (counted(role) && where !== Place.Out) {
+        if (where === Place.Across || role === Role.Refused) flag |= READ
+      }
+      flags[run] = flag
+    }
+  }
+  const filtered = query.tools.length > 0
+  const listed = (flag: number) => (flag & SEEN) !== 0 && (!filtered || (flag & HIT) !== 0)
+  // Second pass: the calls of the runs counted here, by side and summary row.
+  const byRow = {
+    before: new Float64Array(roles.rows.length),
+    after: new Float64Array(roles.rows.length),
+  }
+  const summary = emptyEffectSummary()
+  for (const { size, buckets, runs, keys, steps } of columns) {
+    for (let i = 0; i < size; i += 1) {
+      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+      const bucket = buckets[i] as number
+      if (bucket < first || bucket >= end) continue
+      const where = place[bucket - first] as number
+      if (where !== Place.Before && where !== Place.After) continue
+      const run = runs[i] as number
+      const flag = flags[run] as number
+      if ((flag & READ) !== 0 || !listed(flag) || !((status[run] as number) >= 0)) continue
+      const side: Side = where === Place.Before ? 'before' : 'after'
+      const key = keys[i] as number
+      const role = roles.role[key] as number
+      const n = steps[i] as number
+      if (role === Role.UnreadableCounted) {
+        summary[side].unreadableToolSteps += n
+        continue
+      }
+      if (role < Role.Succeeded) continue
+      const row = roles.row[key] as number
+      byRow[side][row] = (byRow[side][row] as number) + n
+      flags[run] = flag | CALLS[side] | (role === Role.Failed ? FAILED[side] : 0)
+    }
+  }
+  await turns.take()
+  const read: { uid: number; status: string }[] = []
+  for (let run = 0; run < flags.length; run += 1) {
+    const flag = flags[run] as number
+    if (!listed(flag) || !((status[run] as number) >= 0)) continue
+    if ((flag & READ) !== 0) {
+      read.push({
+        uid: ids.runUids[run] as number,
+        status: statuses.names[status[run] as number] ?? '',
+      })
+      continue
+    }
+    summary.runs += 1
+    for (const side of ['before', 'after'] as const) {
+      if ((flag & CALLS[side]) === 0) continue
+      summary[side].runs += 1
+      if ((flag & FAILED[side]) !== 0) summary[side].runsWithFailure += 1
+    }
+  }
+  for (const side of ['before', 'after'] as const) {
+    roles.rows.forEach((key, row) => {
+      const n = byRow[side][row] as number
+      if (n === 0 || key.toolName === null || key.outcome === null) return
+      const counts: Counts = (summary[side].byTool[key.toolName] ??= emptyRecord<number>())
+      const outcome = outcomeOf(key.outcome)
+      counts[outcome] = (counts[outcome] ?? 0) + n
+    })
+  }
+  read.sort((a, b) => b.uid - a.uid)
+  return { scope, counted: summary, read }
+}
