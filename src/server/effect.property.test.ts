@@ -117,9 +117,10 @@ describe.each(engines)('the effect of generated installations on %s', (engine) =
               w.tools,
               tools,
             )
+            // What the dashboard asks for an effect (`queryOf`): the windows' own instants.
             const search = new URLSearchParams({
-              from: new Date(scope.scope.buckets.startMs).toISOString(),
-              to: new Date(scope.scope.buckets.endMs).toISOString(),
+              from: new Date(from).toISOString(),
+              to: new Date(to).toISOString(),
             })
             for (const tool of w.tools) search.append('tool', tool)
             const listed: Run[] = (await allPages(ask, `/runs?${search}&limit=7`)).flatMap(

@@ -30,13 +30,14 @@ function sideToWire(side: EffectSide): EffectSideWire {
 
 const counted = (entries: readonly { key: string; count: number }[]): Counts => {
   const counts = emptyRecord<number>()
-  for (const { key, count } of entries) counts[key] = (counts[key] ?? 0) + count
+  for (const { key, count } of entries) if (count > 0) counts[key] = (counts[key] ?? 0) + count
   return counts
 }
 
 function sideFromWire(wire: EffectSideWire): EffectSide {
   const side = emptySide()
   for (const { tool, outcome, calls } of wire.calls) {
+    if (calls === 0) continue
     const counts = (side.byTool[tool] ??= emptyRecord<number>())
     counts[outcome as OutcomeKey] = (counts[outcome as OutcomeKey] ?? 0) + calls
   }

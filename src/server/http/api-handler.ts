@@ -135,11 +135,14 @@ async function route(
     const params = parseEffectQuery(url.searchParams)
     if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
     const { from, decision, to, tools } = params
-    const catalogue = await readTools(db, context.builtinTools ?? [])
     const query = { beforeStartMs: from, decisionMs: decision, afterEndMs: to, tools }
-    const answer = await context.summaries.effectText(query, catalogue.tools, async (plan) =>
-      JSON.stringify(effectToWire(await effectOf(db, plan))),
-    )
+    // It reads the steps of the runs with refusals: as many at once as runs with their steps.
+    const answer = await large.run(gone, async () => {
+      const catalogue = await readTools(db, context.builtinTools ?? [])
+      return context.summaries.effectText(query, catalogue.tools, async (plan) =>
+        JSON.stringify(effectToWire(await effectOf(db, plan))),
+      )
+    })
     if (answer === null) throw countingError(context.summaries)
     return sendJsonText(res, 200, answer)
   }

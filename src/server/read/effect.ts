@@ -1,35 +1,66 @@
 import { foldEffect, type EffectRun, type EffectSummary } from '@/domain/effect'
 import type { Step } from '@/domain/contract'
-import type { Database } from '../db/database'
-import type { EffectPlan } from '../view/fold-effect-groups'
+import { num, type Database } from '../db/database'
+import { DIALECTS } from '../sql/dialect'
+import { integerIn, raw, sql } from '../sql/fragment'
+import { RUNS } from '../sql/tables'
+import type { EffectPlan, ReadRun } from '../view/fold-effect-groups'
 import { streamSteps } from './events'
+import { runMatch } from './run-match'
 
-/** Runs folded at once: whole runs are held until then. */
-const RUNS_PER_FOLD = 200
+/** Steps held before they are folded: whole runs are held until then (a bigger run alone). */
+const STEPS_PER_FOLD = 20_000
+
+/** Undecided runs asked about in one statement. */
+const BATCH = 1000
 
 /**
  * The effect of a plan (`foldEffectGroups`): what the view counted, with the runs it left to be
- * read folded from their steps, read now (as `/runs` reads them), by the browser's own fold.
+ * read folded from their steps, read now (as `/runs` reads them), by the browser's own fold. Runs
+ * the plan could not decide on are asked of the tables by `/runs`' own rule first.
  */
 export async function effectOf(db: Database, plan: EffectPlan): Promise<EffectSummary> {
+  const runs = [...plan.read, ...(await listedOf(db, plan))]
   let summary = plan.counted
   let batch: EffectRun[] = []
+  let held = 0
   let steps: Step[] = []
   let index = 0
   for await (const piece of streamSteps(
     db,
-    plan.read.map((run) => run.uid),
+    runs.map((run) => run.uid),
   )) {
     for (const step of piece.steps) steps.push(step)
+    held += piece.steps.length
     if (piece.unreadable === null) continue
-    const status = plan.read[index]?.status ?? ''
-    batch.push({ status, steps, unreadableSteps: piece.unreadable })
+    batch.push({ status: runs[index]?.status ?? '', steps, unreadableSteps: piece.unreadable })
     index += 1
     steps = []
-    if (batch.length >= RUNS_PER_FOLD) {
+    if (held >= STEPS_PER_FOLD) {
       summary = foldEffect(summary, batch, plan.scope)
       batch = []
+      held = 0
     }
   }
   return foldEffect(summary, batch, plan.scope)
+}
+
+/** Of the plan's undecided runs, those `/runs` lists for the windows. */
+async function listedOf(db: Database, plan: EffectPlan): Promise<ReadRun[]> {
+  const { beforeStartMs: from, afterEndMs: to, scope } = plan.scope
+  const match = runMatch(DIALECTS[db.engine], { from, to, tools: scope.tools })
+  const listed: ReadRun[] = []
+  for (let at = 0; at < plan.undecided.length; at += BATCH) {
+    const runs = plan.undecided.slice(at, at + BATCH)
+    const statement = sql`SELECT r.uid FROM ${raw(RUNS)} r
+      WHERE ${integerIn(
+        'r.uid',
+        runs.map((run) => run.uid),
+      )} AND ${match}`
+    const found = new Set(
+      (await db.query(statement.sql, statement.params)).map((row) => num(row.uid)),
+    )
+    listed.push(...runs.filter((run) => found.has(run.uid)))
+  }
+  return listed
 }

@@ -116,8 +116,9 @@ describe.each(engines)('the rounds of /run-rows on %s', (engine) => {
       }
       const scope = createEffectScope(windows, tools, [])
       const named = tools.map((tool) => `&tool=${encodeURIComponent(tool)}`).join('')
-      const listed = runsPageSchema.parse((await ask(`/runs?${RANGE}${named}`)).body).runs
       const iso = (ms: number) => new Date(ms).toISOString()
+      const range = `from=${iso(from)}&to=${iso(to)}${named}`
+      const listed = runsPageSchema.parse((await ask(`/runs?${range}`)).body).runs
       const answer = await ask(
         `/effect?from=${iso(from)}&decision=${iso(decision)}&to=${iso(to)}${named}`,
       )

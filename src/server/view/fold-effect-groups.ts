@@ -29,25 +29,40 @@ export interface EffectPlan {
   /** The effect of every run listed but those in `read`, from the view's groups alone. */
   counted: EffectSummary
   /** Runs to fold from their steps (`foldEffect`): uid and status, highest uid first. */
-  read: { uid: number; status: string }[]
+  read: ReadRun[]
+  /**
+   * Runs whose only steps that could list them lie in a quarter hour the start or the end cuts:
+   * listed, and so read, only when `/runs`' rule finds one of them in range.
+   */
+  undecided: ReadRun[]
+}
+
+export interface ReadRun {
+  uid: number
+  status: string
 }
 
 const BUCKET_MS = BUCKET_SECONDS * 1000
 
-/** Where a quarter hour lies: wholly outside both windows, wholly in one, or across a bound. */
-const Place = { Out: 0, Before: 1, After: 2, Across: 3 } as const
+/**
+ * Where a quarter hour lies: wholly in one window, wholly in both (the decision cuts it), or cut
+ * by the start or the end (its steps may be in range or not).
+ */
+const Place = { Before: 0, After: 1, Across: 2, Edge: 3 } as const
 
 /** Per-run flags of the fold. */
 const SEEN = 1
 const HIT = 2
 const READ = 4
-const CALLS = { before: 8, after: 16 } as const
-const FAILED = { before: 32, after: 64 } as const
+/** A step in a quarter hour cut by the start or the end that may list the run. */
+const EDGE = 8
+const CALLS = { before: 16, after: 32 } as const
+const FAILED = { before: 64, after: 128 } as const
 
 /**
  * The overview's effect of a query from the view (decision 0027), split as the browser's fold
- * (`foldEffect`) counts it: a run is listed as `/runs` lists it for the scope's UTC days (recorded,
- * a step in range; with tools, a tool step naming one). A listed run whose counted calls lie in
+ * (`foldEffect`) counts it: a run is listed as `/runs` lists it for `[beforeStartMs, afterEndMs)`
+ * (recorded, a step in range; with tools, a tool step naming one). A listed run whose counted calls lie in
  * whole quarter hours of one window and hold no refusal is counted here from its groups — its
  * calls by tool and outcome, its run-level flags, its unreadable calls. A run with a counted
  * refusal (recovery and savings read its rounds) or a counted call in a quarter hour that a bound
@@ -73,23 +88,24 @@ export async function foldEffectGroups(
     emptySide: null,
   }
   const scope = createEffectScope(windows, query.tools, catalogue)
-  const first = Math.floor(scope.scope.buckets.startMs / BUCKET_MS)
-  const end = Math.floor(scope.scope.buckets.endMs / BUCKET_MS)
+  const first = Math.floor(from / BUCKET_MS)
+  const end = Math.ceil(to / BUCKET_MS)
   const place = new Uint8Array(Math.max(0, end - first))
   for (let b = first; b < end; b += 1) {
     const start = b * BUCKET_MS
     const stop = start + BUCKET_MS
     place[b - first] =
-      stop <= from || start >= to
-        ? Place.Out
-        : start >= from && stop <= decision
+      start < from || stop > to
+        ? Place.Edge
+        : stop <= decision
           ? Place.Before
-          : start >= decision && stop <= to
+          : start >= decision
             ? Place.After
             : Place.Across
   }
   const roles = keyRoles(ids.keys, query.tools)
   const counted = (role: number) => role >= Role.Succeeded || role === Role.UnreadableCounted
+  const filtered = query.tools.length > 0
   const status = statuses.status
   const flags = new Uint8Array(ids.runUids.length)
   const columns = stores.map((store) => store.columns)
@@ -101,16 +117,16 @@ export async function foldEffectGroups(
       const run = runs[i] as number
       if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
       const key = keys[i] as number
-      let flag = (flags[run] as number) | SEEN | ((roles.selected[key] as number) === 1 ? HIT : 0)
-      const role = roles.role[key] as number
       const where = place[bucket - first] as number
-      if (counted(role) && where !== Place.Out) {
-        if (where === Place.Across || role === Role.Refused) flag |= READ
-      }
+      const hit = (roles.selected[key] as number) === 1
+      let flag = flags[run] as number
+      if (where === Place.Edge) flag |= !filtered || hit ? EDGE : 0
+      else flag |= SEEN | (hit ? HIT : 0)
+      const role = roles.role[key] as number
+      if (counted(role) && (where >= Place.Across || role === Role.Refused)) flag |= READ
       flags[run] = flag
     }
   }
-  const filtered = query.tools.length > 0
   const listed = (flag: number) => (flag & SEEN) !== 0 && (!filtered || (flag & HIT) !== 0)
   // Second pass: the calls of the runs counted here, by side and summary row.
   const byRow = {
@@ -124,7 +140,7 @@ export async function foldEffectGroups(
       const bucket = buckets[i] as number
       if (bucket < first || bucket >= end) continue
       const where = place[bucket - first] as number
-      if (where !== Place.Before && where !== Place.After) continue
+      if (where >= Place.Across) continue
       const run = runs[i] as number
       const flag = flags[run] as number
       if ((flag & READ) !== 0 || !listed(flag) || !((status[run] as number) >= 0)) continue
@@ -143,15 +159,21 @@ export async function foldEffectGroups(
     }
   }
   await turns.take()
-  const read: { uid: number; status: string }[] = []
+  const read: ReadRun[] = []
+  const undecided: ReadRun[] = []
   for (let run = 0; run < flags.length; run += 1) {
     const flag = flags[run] as number
-    if (!listed(flag) || !((status[run] as number) >= 0)) continue
+    if (!((status[run] as number) >= 0)) continue
+    const named = (): ReadRun => ({
+      uid: ids.runUids[run] as number,
+      status: statuses.names[status[run] as number] ?? '',
+    })
+    if (!listed(flag)) {
+      if ((flag & EDGE) !== 0) undecided.push(named())
+      continue
+    }
     if ((flag & READ) !== 0) {
-      read.push({
-        uid: ids.runUids[run] as number,
-        status: statuses.names[status[run] as number] ?? '',
-      })
+      read.push(named())
       continue
     }
     summary.runs += 1
@@ -171,5 +193,6 @@ export async function foldEffectGroups(
     })
   }
   read.sort((a, b) => b.uid - a.uid)
-  return { scope, counted: summary, read }
+  undecided.sort((a, b) => b.uid - a.uid)
+  return { scope, counted: summary, read, undecided }
 }

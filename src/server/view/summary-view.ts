@@ -241,7 +241,7 @@ export class SummaryView {
   /**
    * `/meta`'s answer as JSON text, made by `make` once per state of the view, as `/summary`'s
    * answers are: a page's first question then needs no database connection while the heaviest
-   * answers hold them, and its first and last step are those of the view its `/summary` counts.
+   * answers hold them. Read when a state is first asked about, so at most a refresh behind.
    * Null while the first count is not done (the caller reads the tables then).
    */
   async metaText(make: () => Promise<string>): Promise<string | null> {
