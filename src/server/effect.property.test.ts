@@ -13,7 +13,13 @@ import {
   type Run,
   type Tool,
 } from '../domain/contract'
-import { createEffectScope, emptyEffectSummary, foldEffect, effectFromWire } from '../domain/effect'
+import {
+  createEffectScope,
+  effectFromWire,
+  emptyEffectSummary,
+  foldEffect,
+  windowsBetween,
+} from '../domain/effect'
 import { createListedInstallation } from '../mocks/variants'
 import { openDatabase } from './db/open-database'
 import type { Database } from './db/database'
@@ -104,19 +110,7 @@ describe.each(engines)('the effect of generated installations on %s', (engine) =
               number,
             ]
             if (from === to) continue
-            const scope = createEffectScope(
-              {
-                decisionMs: decision,
-                requestedDays: 0,
-                before: { startMs: from, endMs: decision },
-                after: { startMs: decision, endMs: to },
-                lengthMs: Math.max(decision - from, to - decision),
-                bounded: false,
-                emptySide: null,
-              },
-              w.tools,
-              tools,
-            )
+            const scope = createEffectScope(windowsBetween(from, decision, to), w.tools, tools)
             // What the dashboard asks for an effect (`queryOf`): the windows' own instants.
             const search = new URLSearchParams({
               from: new Date(from).toISOString(),

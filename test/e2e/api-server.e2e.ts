@@ -353,6 +353,27 @@ describe('the production build served by the API server over a seeded database',
     },
   )
 
+  it('shows the overview as the server counted it (/effect), without a step sent', async () => {
+    const probe = await open('/?tz=UTC')
+    const { page } = probe
+    const exportButton = page.getByRole('button', { name: 'Export comparison (CSV)' })
+    await exportButton.waitFor(LOADED)
+    await expect.poll(() => exportButton.isEnabled(), LOADED).toBe(true)
+    await expect
+      .poll(
+        () => page.getByText(/runs of both windows counted by the installation/).count(),
+        LOADED,
+      )
+      .toBe(1)
+    expect(await page.locator('.ov-kpi__value').first().innerText()).toMatch(/\d+ → \d+/)
+    await screenshot(page, 'api-server-overview')
+    expect(probe.consoleErrors).toEqual([])
+    expect(probe.errorResponses).toEqual([])
+    await expectNothingUnselected(probe, ['/meta', '/tools', '/effect'])
+    const answered = (await probe.answers()).map((a) => a.path)
+    expect(answered.filter((path) => path === '/runs')).toEqual([])
+  })
+
   it('lists the runs of a day and opens one with its steps', async () => {
     const outcomes = (run: MockRun) =>
       run.steps.filter((step) => step.kind === 'tool').map((step) => outcomeOf(step))

@@ -1,8 +1,8 @@
 /**
- * The optional pre-aggregated `/summary` (decision 0008) and `/run-rows` (decision 0026) on the
- * built demo: with `demoSummaryEndpoint` the tool report and the runs list take their figures
- * from the installation's counts and say so; every figure equals the one folded from `/runs`
- * without them.
+ * The optional pre-aggregated `/summary` (decision 0008), `/run-rows` (decision 0026) and
+ * `/effect` (decision 0027) on the built demo: with `demoSummaryEndpoint` the tool report, the
+ * runs list and the overview take their figures from the installation's counts and say so; every
+ * figure equals the one folded from `/runs` without them.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -61,5 +61,28 @@ describe('the pre-aggregated /summary', () => {
       .toBe(1)
     expect(counted.table).toBe(folded.table)
     expect(counted.table).toMatch(/\d/)
+  })
+
+  it.each([
+    '/?tz=UTC',
+    '/?tz=Asia/Kolkata&since=2026-11-10T09:12:33.123Z&window=7&tool=update_page_metadata',
+  ])('gives the same overview as folding /runs, and says who counted: %s', async (path) => {
+    const folded = await reportTable(path, false, 'Export comparison (CSV)')
+    // The effect's figures: key figures, comparison, panels (the chart loads on its own).
+    const figures = (page: Page) =>
+      page.locator('.ov-kpis, section.below-fold, .ov-panels').allInnerTexts()
+    const foldedFigures = await figures(folded.page)
+    expect(await folded.page.getByText(/runs of both windows loaded/).count()).toBe(1)
+    const counted = await reportTable(path, true, 'Export comparison (CSV)')
+    await expect
+      .poll(
+        () => counted.page.getByText(/runs of both windows counted by the installation/).count(),
+        LOADED,
+      )
+      .toBe(1)
+    expect(await figures(counted.page)).toEqual(foldedFigures)
+    expect(foldedFigures.join('\n')).toMatch(/\d/)
+    expect(counted.table).toBe(folded.table)
+    await screenshot(counted.page, 'overview-server-effect')
   })
 })

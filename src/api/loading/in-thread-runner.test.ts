@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { server } from '@/testing/msw-server'
 import { createScope, type ToolSummary } from '@/domain/summary'
+import { createEffectScope, effectWindows, type EffectSummary } from '@/domain/effect'
 import { createHandlers } from '@/mocks/handlers'
 import { createInstallation } from '@/mocks/installation'
 import { folderFor } from './folder-specs'
@@ -250,5 +251,54 @@ describe('InThreadRunner and the pre-aggregated /summary (decision 0008)', () =>
     expect(asked.filter((path) => path === '/l/summary')).toHaveLength(1)
     expect(last?.foldedHere).toMatch(/cannot count local days in Asia\/Kathmandu/)
     expect(last?.summary).toEqual(folded.last?.summary)
+  })
+})
+
+describe('InThreadRunner and the optional /effect (decision 0027)', () => {
+  const data = {
+    earliestMs: Date.parse(installation.meta.earliestAt ?? ''),
+    latestMs: Date.parse(installation.meta.latestAt ?? ''),
+  }
+  // A decision inside a quarter hour, windows cut at the data's last step.
+  const windows = effectWindows(data.latestMs - 9 * 86_400_000 + 123, 14, data)
+  const effectJob = (baseUrl: string, tools: string[] = []): LoadJob => ({
+    id: ++ids,
+    config: { baseUrl },
+    spec: { kind: 'effect', scope: createEffectScope(windows, tools, installation.tools) },
+    resumeFrom: null,
+  })
+  async function load(runner: InThreadRunner, baseUrl: string, ...overrides: HttpHandler[]) {
+    const asked: string[] = []
+    server.use(...createHandlers({ baseUrl, installation, summaryEndpoint: true }))
+    server.use(...overrides)
+    server.events.on('request:start', ({ request }) => asked.push(new URL(request.url).pathname))
+    let last: LoadState<unknown> | null = null
+    await runner.start(effectJob(baseUrl), (state) => (last = state))
+    server.events.removeAllListeners()
+    return { last: last as LoadState<EffectSummary> | null, asked }
+  }
+
+  it('takes the effect from /effect when offered — equal to folding /runs', async () => {
+    const folded = await load(new InThreadRunner(folderFor, false), '/e')
+    const counted = await load(new InThreadRunner(folderFor, true), '/e')
+    expect(counted.asked).toEqual(['/e/effect'])
+    expect(counted.last).toMatchObject({ status: 'done', counted: 'server' })
+    expect(counted.last?.summary).toEqual(folded.last?.summary)
+    expect(counted.last?.loadedRuns).toBe(folded.last?.loadedRuns)
+    expect(folded.asked.every((path) => path === '/e/runs')).toBe(true)
+    expect(folded.last?.summary.after.recovery.refusals).toBeGreaterThan(0)
+  })
+
+  it('folds /runs when /effect is not offered, and does not ask it again', async () => {
+    const missing = http.get('/f/effect', () => HttpResponse.json({ error: 'no' }, { status: 404 }))
+    const runner = new InThreadRunner(folderFor, true)
+    const first = await load(runner, '/f', missing)
+    expect(first.asked[0]).toBe('/f/effect')
+    expect(first.asked.slice(1).every((path) => path === '/f/runs')).toBe(true)
+    expect(first.last?.status).toBe('done')
+    expect(first.last?.counted).toBeUndefined()
+    const second = await load(runner, '/f', missing)
+    expect(second.asked.includes('/f/effect')).toBe(false)
+    expect(second.last?.summary).toEqual(first.last?.summary)
   })
 })

@@ -64,3 +64,19 @@ export function effectWindows(
     emptySide,
   }
 }
+
+/**
+ * The windows `[startMs, decisionMs)` and `[decisionMs, endMs)` as given (an API query's own
+ * bounds), not shortened to the data: what `GET /effect` counts.
+ */
+export function windowsBetween(startMs: number, decisionMs: number, endMs: number): EffectWindows {
+  return {
+    decisionMs,
+    requestedDays: 0,
+    before: { startMs, endMs: decisionMs },
+    after: { startMs: decisionMs, endMs },
+    lengthMs: Math.max(0, decisionMs - startMs, endMs - decisionMs),
+    bounded: false,
+    emptySide: null,
+  }
+}

@@ -60,7 +60,9 @@ export function DailyChart({ filters, meta, decisionMs, onFiltersChange }: Daily
         label="Loading the chart of the range"
         summary={summary}
         // Not "daily": a long range is drawn per week or month (the chart's title says which).
-        done={(runs) => `Chart: all ${formatCount(runs)} runs of the range loaded.`}
+        done={(runs, counted) =>
+          `Chart: all ${formatCount(runs)} runs of the range ${counted ? 'counted by the installation' : 'loaded'}.`
+        }
       />
       <UnreadableNotice count={unreadable} where={`from ${shown.from} to ${shown.to}`} />
       {empty ? (

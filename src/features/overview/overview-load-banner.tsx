@@ -7,12 +7,13 @@ export interface OverviewLoadBannerProps {
   label: string
   summary: FoldedSummary<unknown>
   /**
-   * The line that replaces the banner once the load is complete, e.g. "All 1,234 runs loaded".
+   * The line that replaces the banner once the load is complete, e.g. "All 1,234 runs loaded";
+   * `counted` when the installation counted them (`/summary`, `/effect`) rather than this browser.
    * Given, the banner keeps its place (a slot as high as the loading state), so what is below
    * does not jump up when loading ends; without it, a finished load shows nothing. A finished
    * load with runs sent twice keeps its notice instead.
    */
-  done?: (loadedRuns: number) => string
+  done?: (loadedRuns: number, counted: boolean) => string
 }
 
 /** The shared load banner for one of the overview's loads; a spinner before it starts. */
@@ -40,7 +41,7 @@ export function OverviewLoadBanner({ label, summary, done }: OverviewLoadBannerP
   const runs = state.loadedRuns
   return (
     <div className="ov-load">
-      <p className="ov-load__done muted">{done(runs)}</p>
+      <p className="ov-load__done muted">{done(runs, state.counted === 'server')}</p>
       {/* An invisible box like the loading state's (a line with a button) keeps the slot's height. */}
       <div className="state ov-load__ghost" aria-hidden="true">
         <button type="button" tabIndex={-1}>

@@ -145,7 +145,9 @@ export function Overview({
       <OverviewLoadBanner
         label="Loading the runs of both windows"
         summary={effect}
-        done={(runs) => `All ${formatCount(runs)} runs of both windows loaded.`}
+        done={(runs, counted) =>
+          `All ${formatCount(runs)} runs of both windows ${counted ? 'counted by the installation' : 'loaded'}.`
+        }
       />
     )
   // Until the range holding the windows is in the link, only the filter bar is drawn (kept in

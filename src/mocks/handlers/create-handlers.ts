@@ -4,6 +4,7 @@ import { encodeCursor, parseRunsParams } from '@/domain/api-query'
 import { cursorAfter } from './cursor-after'
 import { summaryHandler } from './summary-handler'
 import { runRowsHandler } from './run-rows-handler'
+import { effectHandler } from './effect-handler'
 import { hugeRun } from '../variants/huge-runs'
 
 /** Where the dashboard finds the API by default (config.json may say otherwise). */
@@ -31,7 +32,7 @@ const badRequest = (message: string): Response =>
 /**
  * MSW handlers serving an installation exactly as the diagnostics API v1 contract says:
  * `/meta`, `/runs` (step-time range, tools, limit, cursor), `/runs/:uuid`, `/tools`, and the
- * optional `/summary` (404 unless `summaryEndpoint`). Happy paths only; tests add faults with
+ * optional `/summary`, `/run-rows` and `/effect` (404 unless `summaryEndpoint`). Happy paths only; tests add faults with
  * `server.use`.
  */
 export function createHandlers({
@@ -70,5 +71,6 @@ export function createHandlers({
     }),
     summaryHandler(base, installation, summaryEndpoint),
     runRowsHandler(base, installation, summaryEndpoint),
+    effectHandler(base, installation, summaryEndpoint),
   ]
 }

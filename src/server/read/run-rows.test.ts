@@ -13,7 +13,13 @@ import {
 } from '@/domain/contract'
 import { emptyRunsSummary, foldRunRows, foldServedRows } from '@/domain/runs'
 import { createScope, emptySummary, foldRuns, fromAggregate } from '@/domain/summary'
-import { createEffectScope, emptyEffectSummary, foldEffect, effectFromWire } from '@/domain/effect'
+import {
+  createEffectScope,
+  effectFromWire,
+  emptyEffectSummary,
+  foldEffect,
+  windowsBetween,
+} from '@/domain/effect'
 import { startApi, type RunningApi } from '../cli/start-api'
 import { askServer } from '../testing/ask'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
@@ -105,16 +111,7 @@ describe.each(engines)('the rounds of /run-rows on %s', (engine) => {
         number,
         number,
       ]
-      const windows = {
-        decisionMs: decision,
-        requestedDays: 0,
-        before: { startMs: from, endMs: decision },
-        after: { startMs: decision, endMs: to },
-        lengthMs: to - decision,
-        bounded: false,
-        emptySide: null,
-      }
-      const scope = createEffectScope(windows, tools, [])
+      const scope = createEffectScope(windowsBetween(from, decision, to), tools, [])
       const named = tools.map((tool) => `&tool=${encodeURIComponent(tool)}`).join('')
       const iso = (ms: number) => new Date(ms).toISOString()
       const range = `from=${iso(from)}&to=${iso(to)}${named}`

@@ -5,6 +5,7 @@ import {
   type EffectScope,
   type EffectSummary,
   type Side,
+  windowsBetween,
 } from '@/domain/effect'
 import { outcomeOf } from '@/domain/outcome'
 import { emptyRecord, type Counts } from '@/domain/summary/records'
@@ -77,17 +78,7 @@ export async function foldEffectGroups(
   turns: TurnTaker = new TurnTaker(),
 ): Promise<EffectPlan> {
   const { beforeStartMs: from, decisionMs: decision, afterEndMs: to } = query
-  const lengthMs = Math.max(0, decision - from, to - decision)
-  const windows = {
-    decisionMs: decision,
-    requestedDays: 0,
-    before: { startMs: from, endMs: decision },
-    after: { startMs: decision, endMs: to },
-    lengthMs,
-    bounded: false,
-    emptySide: null,
-  }
-  const scope = createEffectScope(windows, query.tools, catalogue)
+  const scope = createEffectScope(windowsBetween(from, decision, to), query.tools, catalogue)
   const first = Math.floor(from / BUCKET_MS)
   const end = Math.ceil(to / BUCKET_MS)
   const place = new Uint8Array(Math.max(0, end - first))

@@ -1,0 +1,45 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { Run } from '@/domain/contract'
+import { parseEffectQuery } from '@/domain/api-query'
+import {
+  createEffectScope,
+  effectToWire,
+  emptyEffectSummary,
+  foldEffect,
+  windowsBetween,
+} from '@/domain/effect'
+import type { Installation } from '../installation'
+
+const notFound = () =>
+  HttpResponse.json(
+    { error: 'not_found', message: 'This installation does not offer /effect.' },
+    { status: 404 },
+  )
+
+/**
+ * `GET {base}/effect`: when `offered`, the domain's own fold of the runs `/runs` lists for
+ * `[from, to)` with the installation's catalogue; otherwise the 404 of an installation without it.
+ */
+export function effectHandler(
+  base: string,
+  installation: Installation,
+  offered: boolean,
+): HttpHandler {
+  return http.get(`${base}/effect`, ({ request }) => {
+    if (!offered) return notFound()
+    const params = parseEffectQuery(new URL(request.url).searchParams)
+    if (!params.ok) {
+      return HttpResponse.json({ error: 'bad_request', message: params.message }, { status: 400 })
+    }
+    const { from, decision, to, tools } = params
+    const scope = createEffectScope(windowsBetween(from, decision, to), tools, installation.tools)
+    const runs: Run[] = []
+    for (let after: string | null = null; ;) {
+      const page = installation.queryRuns({ from, to, tools }, after, 500)
+      runs.push(...page.runs)
+      after = page.continueAfter?.uuid ?? null
+      if (after === null) break
+    }
+    return HttpResponse.json(effectToWire(foldEffect(emptyEffectSummary(), runs, scope)))
+  })
+}
