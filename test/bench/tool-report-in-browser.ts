@@ -2,11 +2,11 @@
  * Decision 0008, in the browser: the tool report of one range in headless Chromium against a running
  * API server — once answered by the server's `/summary`, once folded by the browser from
  * `/runs` (the page is told `/summary` is not offered, as an installation without it answers).
- * Time from navigation to the settled table (export offered, no progress shown), and when the
+ * Time from navigation to the settled table (export offered and enabled, no progress shown), and when the
  * steps on the way happened; a load still going after `capMs` is stopped and reported with how
  * many runs it had loaded.
  */
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Locator, Page, Request } from 'playwright-core'
 
 /** Milliseconds after navigation began; null for a step that did not happen. */
 export interface ReportPhases {
@@ -18,7 +18,7 @@ export interface ReportPhases {
   /** The export button in the document (the figures are drawn). */
   exportShown: number | null
   /**
-   * The table settled (export offered, no progress shown) by the page's own clock, from the
+   * The table settled (export offered and enabled, no progress shown) by the page's own clock, from the
    * start of its navigation: without the driver's polling and its messages to the page.
    */
   settledInPage: number | null
@@ -38,12 +38,13 @@ export interface ReportLoad {
  */
 const markExport = (label: string) => `
   new MutationObserver(function (_, observer) {
-    var found = Array.prototype.some.call(document.querySelectorAll('button'), function (b) {
+    var button = Array.prototype.find.call(document.querySelectorAll('button'), function (b) {
       return (b.textContent || '').indexOf(${JSON.stringify(label)}) >= 0
     })
-    if (!found) return
+    if (!button) return
     if (!window.__exportShownAt) window.__exportShownAt = performance.timeOrigin + performance.now()
-    if (document.querySelector('[role="status"] progress')) return
+    // A page may show its export while it loads, disabled until every figure is in.
+    if (button.disabled || document.querySelector('[role="status"] progress')) return
     window.__settledAt = performance.now()
     observer.disconnect()
   }).observe(document, { subtree: true, childList: true, attributes: true })
@@ -58,14 +59,23 @@ function requestSpan(request: Request): { start: number; end: number } {
 /** What page is timed: its export button's label, and the endpoint that counts it on the server. */
 export interface TimedPage {
   exportLabel: string
-  endpoint: 'summary' | 'run-rows'
+  endpoint: 'summary' | 'run-rows' | 'effect'
 }
 
 const TOOL_REPORT: TimedPage = { exportLabel: 'Export tool report', endpoint: 'summary' }
 
+/** Waits until `button` is enabled (attributes are observed, no polling of the page's state). */
+async function expectEnabled(button: Locator, timeout: number): Promise<void> {
+  const handle = await button.elementHandle({ timeout })
+  if (handle === null) throw new Error('the export button went away')
+  await handle.waitForElementState('enabled', { timeout })
+}
+
 /** Waits until the page's load has ended (its export is offered, no progress shown). */
 async function settled(page: Page, what: TimedPage, timeout: number): Promise<void> {
-  await page.getByRole('button', { name: `${what.exportLabel} (CSV)` }).waitFor({ timeout })
+  const button = page.getByRole('button', { name: `${what.exportLabel} (CSV)` })
+  await button.waitFor({ timeout })
+  await expectEnabled(button, timeout)
   await page.waitForFunction(() => !document.querySelector('[role="status"] progress'), undefined, {
     timeout,
   })
