@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { server } from '@/testing/msw-server'
 import { createScope, type ToolSummary } from '@/domain/summary'
-import { createEffectScope, effectWindows, type EffectSummary } from '@/domain/effect'
+import {
+  createEffectScope,
+  effectWindows,
+  type EffectSummary,
+  type FirstRefusal,
+} from '@/domain/effect'
 import { createHandlers } from '@/mocks/handlers'
 import { createInstallation } from '@/mocks/installation'
+import { createListedInstallation } from '@/mocks/variants'
 import { folderFor } from './folder-specs'
 import type { LoadState } from './load-all-runs'
 import { InThreadRunner } from './in-thread-runner'
@@ -300,5 +306,57 @@ describe('InThreadRunner and the optional /effect (decision 0027)', () => {
     const second = await load(runner, '/f', missing)
     expect(second.asked.includes('/f/effect')).toBe(false)
     expect(second.last?.summary).toEqual(first.last?.summary)
+  })
+})
+
+describe('InThreadRunner and the first refused call, narrowed by /summary', () => {
+  const all = createScope({ from: '2026-08-01', to: '2026-11-30', tz: 'UTC', tools: [] })
+  async function first(askServer: boolean, baseUrl: string, served = installation) {
+    const urls: URL[] = []
+    server.use(...createHandlers({ baseUrl, installation: served, summaryEndpoint: true }))
+    server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)))
+    let last: LoadState<unknown> | null = null
+    await new InThreadRunner(folderFor, askServer).start(
+      {
+        id: ++ids,
+        config: { baseUrl },
+        spec: { kind: 'first-refusal', scope: all },
+        resumeFrom: null,
+      },
+      (state) => (last = state),
+    )
+    server.events.removeAllListeners()
+    return { last: last as LoadState<FirstRefusal> | null, urls }
+  }
+
+  it('folds only the first day with a refusal, and finds the same call as folding everything', async () => {
+    const folded = await first(false, '/g')
+    const narrowed = await first(true, '/g')
+    expect(folded.last?.summary.firstMs).not.toBeNull()
+    expect(narrowed.last?.status).toBe('done')
+    expect(narrowed.last?.summary.firstMs).toBe(folded.last?.summary.firstMs)
+    expect(narrowed.urls[0]?.pathname).toBe('/g/summary')
+    const pages = narrowed.urls.slice(1)
+    expect(pages.length).toBeGreaterThan(0)
+    const day = new Date(folded.last?.summary.firstMs ?? 0).toISOString().slice(0, 10)
+    for (const url of pages) {
+      expect(url.pathname).toBe('/g/runs')
+      expect(url.searchParams.get('from')).toBe(`${day}T00:00:00.000Z`)
+    }
+    expect(narrowed.last?.loadedRuns).toBeLessThan(folded.last?.loadedRuns ?? 0)
+  })
+
+  it('answers "none" from /summary alone when no call was refused', async () => {
+    const everything = { from: null, to: null, tools: [] }
+    const runs = installation.queryRuns(everything, null, 1_000_000).runs
+    const calm = createListedInstallation({
+      meta: installation.meta,
+      tools: installation.tools,
+      runs: runs.filter((run) => run.steps.every((step) => step.toolRefusal == null)),
+    })
+    const none = await first(true, '/k', calm)
+    expect(none.last).toMatchObject({ status: 'done', summary: { firstMs: null } })
+    expect(none.last?.summary.runs).toBeGreaterThan(0)
+    expect(none.urls.map((url) => url.pathname)).toEqual(['/k/summary'])
   })
 })

@@ -1,4 +1,5 @@
 import { folderFor, queryOf, type FolderSpec } from './folder-specs'
+import { firstRefusalDay } from './first-refusal-day'
 import { emptyState, loadAllRuns, type Folder, type LoadState } from './load-all-runs'
 import type { LoadJob, LoadRunner } from './load-runner'
 import { serverSummary } from './server-summary'
@@ -12,6 +13,8 @@ interface Running {
   state: LoadState<unknown> | null
   /** Whether the load pages the server's run rows (`/run-rows`) rather than folding `/runs`. */
   rows: boolean
+  /** What the load folds: the job's spec, or the part of it the server pointed to. */
+  spec: FolderSpec
 }
 
 /**
@@ -45,6 +48,8 @@ export class InThreadRunner implements LoadRunner {
       seen: resumable && from ? new Set(from.seen) : new Set(),
       state: null,
       rows: false,
+      // A load that continues another folds what that one folded (its cursor is of that query).
+      spec: resumable && from ? from.spec : job.spec,
     }
     this.jobs.set(job.id, running)
     // A resumed load continues where the load it resumes got its pages.
@@ -61,17 +66,26 @@ export class InThreadRunner implements LoadRunner {
       onUpdate(answer.state)
       return
     }
+    if (this.askServer && resumable === null) {
+      const plan = await firstRefusalDay(job, running.controller.signal, this.notOffered)
+      if ('state' in plan) {
+        running.state = plan.state
+        onUpdate(plan.state)
+        return
+      }
+      running.spec = plan.spec
+    }
     // Said on every state of the fold, so the banner keeps the reason until the load ends.
     const reason = answer?.why ?? rowsWhy
     const why = reason === undefined ? {} : { foldedHere: reason }
     if (running.controller.signal.aborted) {
-      onUpdate({ ...emptyState(this.folders(job.spec).empty()), status: 'cancelled' })
+      onUpdate({ ...emptyState(this.folders(running.spec).empty()), status: 'cancelled' })
       return
     }
     await loadAllRuns({
       config: job.config,
-      query: queryOf(job.spec),
-      folder: this.folders(job.spec),
+      query: queryOf(running.spec),
+      folder: this.folders(running.spec),
       signal: running.controller.signal,
       resume: resumable ? { state: resumable, seen: running.seen } : undefined,
       onUpdate: (state) => {
