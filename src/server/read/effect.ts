@@ -1,4 +1,11 @@
-import { foldEffect, type EffectRun, type EffectSummary } from '@/domain/effect'
+import {
+  emptyEffectSummary,
+  foldEffect,
+  mergeEffectSummaries,
+  type EffectRun,
+  type EffectScope,
+  type EffectSummary,
+} from '@/domain/effect'
 import type { Step } from '@/domain/contract'
 import { num, type Database } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
@@ -11,6 +18,12 @@ import { runMatch } from './run-match'
 /** Steps held before they are folded: whole runs are held until then (a bigger run alone). */
 const STEPS_PER_FOLD = 20_000
 
+/**
+ * Streams read at once. Ten million steps, 14 days each side, 5,692 runs read: one stream
+ * 2,965 ms, two 2,009 ms, three 1,924 ms, four 2,065 ms (two cores).
+ */
+const STREAMS = 2
+
 /** Undecided runs asked about in one statement. */
 const BATCH = 1000
 
@@ -21,11 +34,29 @@ const BATCH = 1000
  */
 export async function effectOf(db: Database, plan: EffectPlan): Promise<EffectSummary> {
   const runs = [...plan.read, ...(await listedOf(db, plan))]
-  let summary = plan.counted
+  // Streams at once: one reads while another's rows are turned into steps and folded.
+  const share = Math.ceil(runs.length / STREAMS)
+  const parts = await Promise.all(
+    Array.from({ length: STREAMS }, (_, i) =>
+      foldRead(db, runs.slice(i * share, (i + 1) * share), plan.scope, emptyEffectSummary()),
+    ),
+  )
+  return parts.reduce(mergeEffectSummaries, plan.counted)
+}
+
+/** `summary` with `runs` read whole and folded by `foldEffect`, some runs at a time. */
+async function foldRead(
+  db: Database,
+  runs: readonly ReadRun[],
+  scope: EffectScope,
+  summary: EffectSummary,
+): Promise<EffectSummary> {
+  let folded = summary
   let batch: EffectRun[] = []
   let held = 0
   let steps: Step[] = []
   let index = 0
+  if (runs.length === 0) return folded
   for await (const piece of streamSteps(
     db,
     runs.map((run) => run.uid),
@@ -37,12 +68,12 @@ export async function effectOf(db: Database, plan: EffectPlan): Promise<EffectSu
     index += 1
     steps = []
     if (held >= STEPS_PER_FOLD) {
-      summary = foldEffect(summary, batch, plan.scope)
+      folded = foldEffect(folded, batch, scope)
       batch = []
       held = 0
     }
   }
-  return foldEffect(summary, batch, plan.scope)
+  return foldEffect(folded, batch, scope)
 }
 
 /** Of the plan's undecided runs, those `/runs` lists for the windows. */
