@@ -6,7 +6,8 @@
  * after the scale — starts the server on it, waits for the summary view's first build, then:
  *
  * - "dashboards": 50 connections for 20 s, each sending what a dashboard's pages send, one mix
- *   per run: the tool report (`/meta`, `/tools`, `/summary` for a year in Asia/Kolkata) and a run
+ *   per run: the overview (`/meta`, `/tools`, the chart's `/summary`, `/effect` of the default
+ *   windows); the tool report (`/meta`, `/tools`, `/summary` for a year in Asia/Kolkata) and a run
  *   page (`/runs/{uuid}`); then the runs list's first page of 2,000 rows of the report's 89 days
  *   from `/run-rows`; then, without a goal, the first page of 500 runs with every step of
  *   `/runs` (what the runs list asks of an installation without `/run-rows`);
@@ -45,6 +46,14 @@ const YEAR = {
   to: '2026-11-28T18:30:00.000Z',
   tz: 'Asia/Kolkata',
 }
+/** The overview's default windows: 14 days on each side of the demo's decision date. */
+const WINDOWS = {
+  from: '2026-10-22T09:00:00.000Z',
+  decision: '2026-11-05T09:00:00.000Z',
+  to: '2026-11-19T09:00:00.000Z',
+}
+/** The overview's chart of those windows' days. */
+const CHART = { from: '2026-10-22T00:00:00.000Z', to: '2026-11-20T00:00:00.000Z', tz: 'UTC' }
 /** One run of 300,000 steps, in the year but before the report's range (as in huge-run.test). */
 const BIG_STEPS = 300_000
 const BIG_START = Date.UTC(2026, 2, 3)
@@ -113,16 +122,27 @@ async function prepare(
 const query = (params: Record<string, string>): string => new URLSearchParams(params).toString()
 
 /**
- * What one dashboard sends, by page. The tool report and a run page are all a dashboard asks of
- * a server that offers `/summary`; the runs list asks `/run-rows` (decision 0026), 2,000 rows a
- * page. Pages of `/runs` with every step of 500 runs (1.7 MB at scale 20), as an installation
- * without `/run-rows` is asked and as the overview still asks, are measured without a goal.
+ * What one dashboard sends, by page. The overview asks its chart of `/summary` and its windows
+ * of `/effect` (decision 0027); the tool report and a run page ask `/summary` and the run; the
+ * runs list asks `/run-rows` (decision 0026), 2,000 rows a page. Pages of `/runs` with every step
+ * of 500 runs (1.7 MB at scale 20), as an installation without `/run-rows` is asked, are
+ * measured without a goal.
  */
 const DASHBOARD_MIXES: {
   name: string
   requests: (smallRun: string) => Request[]
   goal: boolean
 }[] = [
+  {
+    name: 'overview (chart and /effect of the default windows)',
+    goal: true,
+    requests: () => [
+      { path: `${API}/meta` },
+      { path: `${API}/tools` },
+      { path: `${API}/summary?${query(CHART)}` },
+      { path: `${API}/effect?${query(WINDOWS)}` },
+    ],
+  },
   {
     name: 'tool report and a run',
     goal: true,
