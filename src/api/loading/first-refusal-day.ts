@@ -13,7 +13,8 @@ export type FirstRefusalPlan = { spec: FolderSpec } | { state: LoadState<FirstRe
  * A first-refusal job narrowed by the installation's `/summary` of its whole range (its days):
  * only the first day with a refused call is folded, which finds the same first refused call as
  * folding every run — the summary counts refusals by the same counting and outcome rules. With no
- * refused call anywhere, the answer is the summary's own (no time). Any other job, a job that
+ * refused call anywhere, the answer is the summary's own (no time). `runs` is then the runs of
+ * the whole range, and of that day when one day is folded. Any other job, a job that
  * continues another, or an installation whose `/summary` cannot answer: the spec as it is.
  */
 export async function firstRefusalDay(
@@ -23,10 +24,14 @@ export async function firstRefusalDay(
 ): Promise<FirstRefusalPlan> {
   const { spec } = job
   if (spec.kind !== 'first-refusal' || job.resumeFrom !== null) return { spec }
+  // Not waited for: a server that is busy or still counting leaves the search to the fold, which
+  // shows its progress (this question would show none).
   const answer = await serverSummary(
     { ...job, spec: { kind: 'tool-summary', scope: spec.scope } },
     signal,
     notOffered,
+    undefined,
+    false,
   )
   if (answer.state === null || answer.state.status !== 'done') return { spec }
   const summary = answer.state.summary as ToolSummary

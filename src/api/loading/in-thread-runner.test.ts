@@ -311,9 +311,15 @@ describe('InThreadRunner and the optional /effect (decision 0027)', () => {
 
 describe('InThreadRunner and the first refused call, narrowed by /summary', () => {
   const all = createScope({ from: '2026-08-01', to: '2026-11-30', tz: 'UTC', tools: [] })
-  async function first(askServer: boolean, baseUrl: string, served = installation) {
+  async function first(
+    askServer: boolean,
+    baseUrl: string,
+    served = installation,
+    ...overrides: HttpHandler[]
+  ) {
     const urls: URL[] = []
     server.use(...createHandlers({ baseUrl, installation: served, summaryEndpoint: true }))
+    server.use(...overrides)
     server.events.on('request:start', ({ request }) => urls.push(new URL(request.url)))
     let last: LoadState<unknown> | null = null
     await new InThreadRunner(folderFor, askServer).start(
@@ -358,5 +364,19 @@ describe('InThreadRunner and the first refused call, narrowed by /summary', () =
     expect(none.last).toMatchObject({ status: 'done', summary: { firstMs: null } })
     expect(none.last?.summary.runs).toBeGreaterThan(0)
     expect(none.urls.map((url) => url.pathname)).toEqual(['/k/summary'])
+  })
+
+  it('does not wait for a server still counting: it folds at once, with its progress', async () => {
+    const counting = http.get('/n/summary', () =>
+      HttpResponse.json(
+        { error: 'counting', message: 'Counting.', progress: 0.4 },
+        { status: 503, headers: { 'Retry-After': '5' } },
+      ),
+    )
+    const folded = await first(false, '/n')
+    const asked = await first(true, '/n', installation, counting)
+    expect(asked.urls.filter((url) => url.pathname === '/n/summary')).toHaveLength(1)
+    expect(asked.last?.status).toBe('done')
+    expect(asked.last?.summary).toEqual(folded.last?.summary)
   })
 })

@@ -99,6 +99,8 @@ export async function serverSummary(
   signal: AbortSignal,
   notOffered: Set<string>,
   onUpdate?: (state: LoadState<unknown>) => void,
+  /** False: a server that asks to wait (429, 503, `counting`) is not waited for; fold instead. */
+  waits = true,
 ): Promise<ServerAnswer> {
   const question = questionOf(job)
   if (question === null || notOffered.has(question.key)) return foldHere()
@@ -135,6 +137,7 @@ export async function serverSummary(
           `The server cannot count local days in ${question.zone}; these figures were folded from every run in this browser.`,
         )
       }
+      if (!waits) return foldHere()
       if (isCode(error, 503, COUNTING)) {
         const share = (error as HttpError).progress
         if (short) {

@@ -36,22 +36,29 @@ export async function effectOf(db: Database, plan: EffectPlan): Promise<EffectSu
   const runs = [...plan.read, ...(await listedOf(db, plan))]
   // Streams at once: one reads while another's rows are turned into steps and folded.
   const share = Math.ceil(runs.length / STREAMS)
+  // A stream that fails stops the others: the answer has failed, their reads are for nothing.
+  const stop = { failed: false }
   const parts = await Promise.all(
     Array.from({ length: STREAMS }, (_, i) =>
-      foldRead(db, runs.slice(i * share, (i + 1) * share), plan.scope, emptyEffectSummary()),
+      foldRead(db, runs.slice(i * share, (i + 1) * share), plan.scope, stop).catch(
+        (error: unknown) => {
+          stop.failed = true
+          throw error
+        },
+      ),
     ),
   )
   return parts.reduce(mergeEffectSummaries, plan.counted)
 }
 
-/** `summary` with `runs` read whole and folded by `foldEffect`, some runs at a time. */
+/** `runs` read whole and folded by `foldEffect`, some runs at a time, until `stop.failed`. */
 async function foldRead(
   db: Database,
   runs: readonly ReadRun[],
   scope: EffectScope,
-  summary: EffectSummary,
+  stop: { failed: boolean },
 ): Promise<EffectSummary> {
-  let folded = summary
+  let folded = emptyEffectSummary()
   let batch: EffectRun[] = []
   let held = 0
   let steps: Step[] = []
@@ -61,6 +68,7 @@ async function foldRead(
     db,
     runs.map((run) => run.uid),
   )) {
+    if (stop.failed) return folded
     for (const step of piece.steps) steps.push(step)
     held += piece.steps.length
     if (piece.unreadable === null) continue
