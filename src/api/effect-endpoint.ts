@@ -1,6 +1,6 @@
 import { effectResponseSchema } from '../domain/contract'
 import { effectFromWire, type EffectSummary } from '../domain/effect'
-import { HttpError } from './errors'
+import { isNotOffered } from './errors'
 import { request, type ApiConfig } from './request'
 
 /** The query of the optional `GET /effect`: the windows' bounds as RFC 3339 instants, tools. */
@@ -11,9 +11,6 @@ export interface EffectEndpointQuery {
   /** Exact tool names; empty = every tool. */
   tool: readonly string[]
 }
-
-/** Statuses by which an installation says it does not offer an endpoint (decision 0008). */
-const NOT_OFFERED: ReadonlySet<number> = new Set([404, 405, 501])
 
 /**
  * The overview's effect of two windows from the installation's `GET /effect` (decision 0027) —
@@ -39,7 +36,7 @@ export async function fetchEffect(
     })
     return effectFromWire(body)
   } catch (error) {
-    if (error instanceof HttpError && NOT_OFFERED.has(error.status)) return 'not-offered'
+    if (isNotOffered(error)) return 'not-offered'
     throw error
   }
 }

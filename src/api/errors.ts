@@ -145,3 +145,13 @@ export function describeApiError(error: unknown): string {
   }
   return error instanceof Error ? error.message : 'Something went wrong.'
 }
+
+/**
+ * Statuses by which an installation says it does not offer an optional endpoint (decision 0008).
+ * 405: a CMS route that knows the path for other methods only (or a router's catch-all).
+ */
+const NOT_OFFERED: ReadonlySet<number> = new Set([404, 405, 501])
+
+/** Whether `error` is an installation's "this optional endpoint is not offered". */
+export const isNotOffered = (error: unknown): boolean =>
+  error instanceof HttpError && NOT_OFFERED.has(error.status)

@@ -4,7 +4,7 @@ import {
   type SummaryResponse,
 } from '../domain/contract'
 import { fromAggregate, type ToolSummary } from '../domain/summary'
-import { ContractError, HttpError } from './errors'
+import { ContractError, isNotOffered } from './errors'
 import { request, type ApiConfig } from './request'
 import { summaryFlaw } from './summary-consistency'
 
@@ -17,12 +17,6 @@ export interface SummaryEndpointQuery {
   /** Exact tool names; empty = every tool. */
   tool: readonly string[]
 }
-
-/**
- * Statuses by which an installation says it does not offer `/summary` (decision 0008). 405: a
- * CMS route that knows the path for other methods only (or a router's catch-all) offers no GET.
- */
-const NOT_OFFERED: ReadonlySet<number> = new Set([404, 405, 501])
 
 /** The first field of `body` that does not echo `query`, with what was asked; null when all do. */
 function echoMismatch(
@@ -71,7 +65,7 @@ export async function fetchToolSummary(
       signal,
     })
   } catch (error) {
-    if (error instanceof HttpError && NOT_OFFERED.has(error.status)) return 'not-offered'
+    if (isNotOffered(error)) return 'not-offered'
     throw error
   }
   const mismatch = echoMismatch(body, query) ?? summaryFlaw(body, query)

@@ -28,7 +28,8 @@ export type FolderSpec =
 
 export type FolderKind = FolderSpec['kind']
 
-const iso = (ms: number) => new Date(ms).toISOString()
+/** An instant as the API is asked for it. */
+export const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * The tools as the API's `tool` parameter can name them, or null when one of them cannot be

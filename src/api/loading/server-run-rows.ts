@@ -2,13 +2,10 @@ import { COUNTING, type RunRowItem } from '@/domain/contract'
 import { SUMMARY_GRAIN_MS } from '@/domain/api-query'
 import { emptyRunsSummary, foldServedRows, type RunsSummary } from '@/domain/runs'
 import { getRunRowsPage } from '../endpoints'
-import { HttpError } from '../errors'
+import { HttpError, isNotOffered } from '../errors'
 import type { ApiConfig } from '../request'
 import { queryOf, type FolderSpec } from './folder-specs'
 import { loadAllRuns, type Folder, type LoadState, type PageSource } from './load-all-runs'
-
-/** Statuses by which an installation says it does not offer an endpoint (decision 0008). */
-const NOT_OFFERED: ReadonlySet<number> = new Set([404, 405, 501])
 
 /** Rows asked per page: a row is a few hundred bytes, a run with its steps tens of kilobytes. */
 export const ROWS_PAGE_SIZE = 2000
@@ -93,7 +90,7 @@ export async function loadRunRows(
 /** The {@link FoldHere} a first page's failure means, or null when it is real trouble. */
 function declined(error: unknown): FoldHere | null {
   if (!(error instanceof HttpError)) return null
-  if (NOT_OFFERED.has(error.status)) return new FoldHere(true)
+  if (isNotOffered(error)) return new FoldHere(true)
   if (error.status === 400) return new FoldHere(false)
   if (error.status === 503 && error.code === COUNTING) {
     const share = error.progress

@@ -5,7 +5,7 @@ import { fetchEffect } from '../effect-endpoint'
 import { HttpError } from '../errors'
 import { retryDelay, retryWait } from '../retry'
 import { fetchToolSummary } from '../summary-endpoint'
-import { queryOf, sendableTools } from './folder-specs'
+import { iso, queryOf, sendableTools } from './folder-specs'
 import { emptyState, sleep, type LoadState } from './load-all-runs'
 import type { LoadJob } from './load-runner'
 
@@ -38,8 +38,6 @@ interface Question {
   empty: () => unknown
   ask: (signal: AbortSignal) => Promise<{ summary: unknown; runs: number } | 'not-offered'>
 }
-
-const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The server's question for a job: `/summary` for a tool summary, `/effect` for an effect. */
 function questionOf(job: LoadJob): Question | null {

@@ -2,6 +2,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { encodeCursor, parseRunsParams } from '@/domain/api-query'
 import { cursorAfter } from './cursor-after'
+import { badRequest } from './responses'
 import { summaryHandler } from './summary-handler'
 import { runRowsHandler } from './run-rows-handler'
 import { effectHandler } from './effect-handler'
@@ -25,9 +26,6 @@ export interface CreateHandlersOptions {
    */
   hugeRuns?: boolean
 }
-
-const badRequest = (message: string): Response =>
-  HttpResponse.json({ error: 'bad_request', message }, { status: 400 })
 
 /**
  * MSW handlers serving an installation exactly as the diagnostics API v1 contract says:

@@ -9,12 +9,7 @@ import {
   windowsBetween,
 } from '@/domain/effect'
 import type { Installation } from '../installation'
-
-const notFound = () =>
-  HttpResponse.json(
-    { error: 'not_found', message: 'This installation does not offer /effect.' },
-    { status: 404 },
-  )
+import { badRequest, notOffered } from './responses'
 
 /**
  * `GET {base}/effect`: when `offered`, the domain's own fold of the runs `/runs` lists for
@@ -26,11 +21,9 @@ export function effectHandler(
   offered: boolean,
 ): HttpHandler {
   return http.get(`${base}/effect`, ({ request }) => {
-    if (!offered) return notFound()
+    if (!offered) return notOffered('/effect')
     const params = parseEffectQuery(new URL(request.url).searchParams)
-    if (!params.ok) {
-      return HttpResponse.json({ error: 'bad_request', message: params.message }, { status: 400 })
-    }
+    if (!params.ok) return badRequest(params.message)
     const { from, decision, to, tools } = params
     const scope = createEffectScope(windowsBetween(from, decision, to), tools, installation.tools)
     const runs: Run[] = []

@@ -2,17 +2,10 @@ import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { encodeCursor, parseRunRowsParams } from '@/domain/api-query'
 import { cursorAfter } from './cursor-after'
+import { badRequest, notOffered } from './responses'
 import type { Run, RunRowItem } from '@/domain/contract'
 import { foldRunRows, emptyRunsSummary, type RunRow } from '@/domain/runs'
 import { rangeScope } from '@/domain/summary'
-
-const notFound = () =>
-  HttpResponse.json(
-    { error: 'not_found', message: 'This installation does not offer /run-rows.' },
-    { status: 404 },
-  )
-const badRequest = (message: string) =>
-  HttpResponse.json({ error: 'bad_request', message }, { status: 400 })
 
 /**
  * `GET {base}/run-rows`: when `offered`, each run `/runs` lists for the query as one row of
@@ -24,7 +17,7 @@ export function runRowsHandler(
   offered: boolean,
 ): HttpHandler {
   return http.get(`${base}/run-rows`, ({ request }) => {
-    if (!offered) return notFound()
+    if (!offered) return notOffered('/run-rows')
     const params = parseRunRowsParams(new URL(request.url).searchParams)
     if (!params.ok) return badRequest(params.message)
     const page = cursorAfter(installation, params.cursor)

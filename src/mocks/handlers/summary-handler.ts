@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { Installation } from '../installation'
 import { aggregateSummary, type MockSummary } from './summary-aggregate'
+import { badRequest, notOffered } from './responses'
 import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
 
 /**
@@ -13,16 +14,9 @@ export function summaryHandler(
   offered: boolean,
 ): HttpHandler {
   return http.get(`${base}/summary`, ({ request }) => {
-    if (!offered) {
-      return HttpResponse.json(
-        { error: 'not_found', message: 'This installation does not offer /summary.' },
-        { status: 404 },
-      )
-    }
+    if (!offered) return notOffered('/summary')
     const params = parseSummaryParams(new URL(request.url).searchParams)
-    if (!params.ok) {
-      return HttpResponse.json({ error: 'bad_request', message: params.message }, { status: 400 })
-    }
+    if (!params.ok) return badRequest(params.message)
     // As the project's server: counted by quarter hours, a range off them refused.
     const problem = summaryGrainProblem(params)
     if (problem !== null) return HttpResponse.json(problem, { status: 400 })
