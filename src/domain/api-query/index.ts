@@ -17,3 +17,11 @@ export {
   type RunRowsParams,
 } from './run-rows-params'
 export { parseEffectQuery, type EffectParams as EffectQueryParams } from './effect-params'
+export {
+  parseRunListParams,
+  runListSearch,
+  RUN_LIST_DEFAULT_LIMIT,
+  RUN_LIST_MAX_LIMIT,
+  type RunListParams,
+  type RunListQuery,
+} from './run-list-params'

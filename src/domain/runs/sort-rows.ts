@@ -69,24 +69,43 @@ export const parseRunSort = (raw: UncheckedSearch): ParsedRunSort =>
 export const runSortParams = (sort: RunSort): { sort?: string; dir?: 'asc' | 'desc' } =>
   sortParams(sort, RUN_SORT_PARAMS)
 
+/** The name `sort=<name>` gives `key`, and the key a name means (null for none). */
+export const runSortParam = (key: RunSortKey): string => RUN_SORT_PARAMS.params[key]
+export function runSortKeyOf(name: string): RunSortKey | null {
+  return RUN_SORT_KEYS.find((key) => RUN_SORT_PARAMS.params[key] === name) ?? null
+}
+
+/** The fields a runs list orders by. */
+export type SortableRun = Pick<RunRow, RunSortKey | 'uuid'>
+
+const isMissing = (value: number | null): value is null =>
+  value === null || Number.isNaN(value)
+
 /**
- * A sorted copy of `rows` (the input is not changed). Text in code-unit order; a missing value
- * (an unfinished run's duration, an unparsable start) sorts last in both directions; ties keep
- * their input order (the API's: newest first, then uuid). No rows give an empty array.
+ * The runs list's one order, for the browser and the server alike: by `sort` (text in code-unit
+ * order; a missing value — an unfinished run's duration, an unparsable start — last in both
+ * directions), then newest first, then uuid A→Z, so every two runs are ordered and a page of a
+ * sorted list is the same wherever it is cut.
  */
-export function sortRunRows(rows: readonly RunRow[], sort: RunSort): RunRow[] {
+export function compareRunRows(sort: RunSort): (a: SortableRun, b: SortableRun) => number {
   const sign = sort.desc ? -1 : 1
-  const copy = [...rows]
   const { key } = sort
-  if (key === 'configuration' || key === 'status') {
-    return copy.sort((a, b) => sign * compareStrings(a[key], b[key]))
-  }
-  return copy.sort((a, b) => {
-    const x = a[key]
-    const y = b[key]
-    const xMissing = x === null || Number.isNaN(x)
-    const yMissing = y === null || Number.isNaN(y)
-    if (xMissing || yMissing) return xMissing === yMissing ? 0 : xMissing ? 1 : -1
-    return sign * (x - y)
-  })
+  const byKey =
+    key === 'configuration' || key === 'status'
+      ? (a: SortableRun, b: SortableRun) => sign * compareStrings(a[key], b[key])
+      : (a: SortableRun, b: SortableRun) => compareNumbers(a[key], b[key], sign)
+  return (a, b) =>
+    byKey(a, b) || compareNumbers(a.startedMs, b.startedMs, -1) || compareStrings(a.uuid, b.uuid)
+}
+
+function compareNumbers(x: number | null, y: number | null, sign: number): number {
+  const xMissing = isMissing(x)
+  const yMissing = isMissing(y)
+  if (xMissing || yMissing) return xMissing === yMissing ? 0 : xMissing ? 1 : -1
+  return sign * (x - y)
+}
+
+/** A sorted copy of `rows` by {@link compareRunRows} (the input is not changed). */
+export function sortRunRows(rows: readonly RunRow[], sort: RunSort): RunRow[] {
+  return [...rows].sort(compareRunRows(sort))
 }

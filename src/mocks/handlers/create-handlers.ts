@@ -5,6 +5,7 @@ import { cursorAfter } from './cursor-after'
 import { badRequest } from './responses'
 import { summaryHandler } from './summary-handler'
 import { runRowsHandler } from './run-rows-handler'
+import { runListHandler } from './run-list-handler'
 import { effectHandler } from './effect-handler'
 import { hugeRun } from '../variants/huge-runs'
 
@@ -30,7 +31,7 @@ export interface CreateHandlersOptions {
 /**
  * MSW handlers serving an installation exactly as the diagnostics API v1 contract says:
  * `/meta`, `/runs` (step-time range, tools, limit, cursor), `/runs/:uuid`, `/tools`, and the
- * optional `/summary`, `/run-rows` and `/effect` (404 unless `summaryEndpoint`). Happy paths only; tests add faults with
+ * optional `/summary`, `/run-rows`, `/run-list` and `/effect` (404 unless `summaryEndpoint`). Happy paths only; tests add faults with
  * `server.use`.
  */
 export function createHandlers({
@@ -69,6 +70,7 @@ export function createHandlers({
     }),
     summaryHandler(base, installation, summaryEndpoint),
     runRowsHandler(base, installation, summaryEndpoint),
+    runListHandler(base, installation, summaryEndpoint),
     effectHandler(base, installation, summaryEndpoint),
   ]
 }

@@ -36,7 +36,10 @@ export function runRowsHandler(
   })
 }
 
-function itemOf(row: RunRow, run: Pick<Run, 'startedAt' | 'finishedAt'> | undefined): RunRowItem {
+/** The wire row of a folded row, with its run's own times. */
+export function itemOf(
+  row: RunRow,   run: Pick<Run, 'startedAt' | 'finishedAt'> | undefined,
+): RunRowItem {
   const refused: RunRowItem['refused'] = []
   if (row.refusedArguments > 0) refused.push({ code: 'arguments', calls: row.refusedArguments })
   if (row.refusedTurn > 0) refused.push({ code: 'turn', calls: row.refusedTurn })
