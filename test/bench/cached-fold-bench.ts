@@ -35,6 +35,7 @@ function seededStore(): { ids: GroupIds; store: StepStore; statuses: RunStatuses
         isError: tool ? (g === 6 ? 'true' : 'false') : null,
         openedBy: tool && g === 6 && run % 50 === 0 ? 'false' : null,
         steps: 1 + (run % 3),
+        rounds: 1 << g,
       })
     }
     if (groups.length >= 90_000) {

@@ -24,6 +24,7 @@ import {
   metaSchema,
   refusedCallsSchema,
   runRowItemSchema,
+  runListPageSchema,
   runRowsPageSchema,
   runSchema,
   runsPageSchema,
@@ -310,6 +311,17 @@ const validEffect = (): Json => ({ runs: 14, before: validEffectSide(), after: v
 
 const validRowsPage = (): Json => ({ rows: [validRunRow()], nextCursor: 'dTEy', totalRuns: 9 })
 
+const validListPage = (): Json => ({
+  rows: [validRunRow()],
+  offset: 100,
+  totalRuns: 9,
+  calls: 4,
+  rangeRuns: 12,
+  configurations: ['', '__proto__'],
+  statuses: ['completed'],
+  otherCodes: ['schema'],
+})
+
 const validError = (): Json => ({ error: 'not_found', message: 'No run with this uuid.' })
 
 const validCalls = (): Json => ({
@@ -342,6 +354,7 @@ const PAIRS = {
   Meta: { zod: metaSchema, openapi: componentValidator('Meta') },
   RunsPage: { zod: runsPageSchema, openapi: componentValidator('RunsPage') },
   RunRowsPage: { zod: runRowsPageSchema, openapi: componentValidator('RunRowsPage') },
+  RunListPage: { zod: runListPageSchema, openapi: componentValidator('RunListPage') },
   RunRow: { zod: runRowItemSchema, openapi: componentValidator('RunRow') },
   RefusedCalls: { zod: refusedCallsSchema, openapi: componentValidator('RefusedCalls') },
   EffectResponse: { zod: effectResponseSchema, openapi: componentValidator('EffectResponse') },
@@ -364,11 +377,12 @@ const PAIRS = {
 // ---------------------------------------------------------------------------------------------
 
 describe('docs/api/openapi.yaml', () => {
-  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional three', () => {
+  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional four', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
     expect(Object.keys(isRecord(doc.paths) ? doc.paths : {}).sort()).toEqual([
       '/effect',
       '/meta',
+      '/run-list',
       '/run-rows',
       '/runs',
       '/runs/{uuid}',
@@ -389,6 +403,10 @@ describe('docs/api/openapi.yaml', () => {
       },
       '/run-rows': {
         ok: '#/components/schemas/RunRowsPage',
+        errors: [400, 401, 403, 404, 429, 500, 501, 503],
+      },
+      '/run-list': {
+        ok: '#/components/schemas/RunListPage',
         errors: [400, 401, 403, 404, 429, 500, 501, 503],
       },
       '/effect': {
@@ -556,6 +574,7 @@ describe('zod and OpenAPI judge the same values alike', () => {
     ['SummaryCalls', summaryCallsSchema.shape, validRefusedCalls],
     ['SummaryStatusCount', summaryStatusCountSchema.shape, validStatusCount],
     ['RunRowsPage', runRowsPageSchema.shape, validRowsPage],
+    ['RunListPage', runListPageSchema.shape, validListPage],
     ['RunRow', runRowItemSchema.shape, validRunRow],
     ['RefusedCalls', refusedCallsSchema.shape, () => ({ code: '__proto__', calls: 2 })],
     ['EffectResponse', effectResponseSchema.shape, validEffect],

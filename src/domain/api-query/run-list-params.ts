@@ -44,7 +44,17 @@ export function parseRunListParams(search: URLSearchParams): RunListParams {
   const tools = toolsOf(search)
   if (typeof tools === 'string') return { ok: false, message: tools }
   const once: Record<string, string | undefined> = {}
-  for (const name of ['outcome', 'configuration', 'status', 'sort', 'dir', 'offset', 'limit', 'format', 'tz']) {
+  for (const name of [
+    'outcome',
+    'configuration',
+    'status',
+    'sort',
+    'dir',
+    'offset',
+    'limit',
+    'format',
+    'tz',
+  ]) {
     const value = single(search, name)
     if (value === null) return { ok: false, message: `"${name}" may be given only once.` }
     once[name] = value

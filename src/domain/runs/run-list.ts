@@ -30,18 +30,27 @@ export function listRuns<R extends RunRow>(
   sort: RunSort,
 ): ListedRuns<R> {
   const selection = selectRuns(rows, filters)
+  return {
+    rows: (selection.rows as R[]).sort(compareRunRows(sort)),
+    calls: selection.calls,
+    ...runListFacets(rows),
+  }
+}
+
+/** How many runs a range holds, and their configurations, statuses and other codes, A→Z. */
+export function runListFacets(
+  rows: readonly RunRow[],
+): Pick<ListedRuns<RunRow>, 'rangeRuns' | 'configurations' | 'statuses' | 'otherCodes'> {
   const configurations = new Set<string>()
   const statuses = new Set<string>()
   const codes = new Set<string>()
   for (const row of rows) {
     configurations.add(row.configuration)
     statuses.add(row.status)
-    for (const code of Object.keys(row.otherCodes ?? {})) codes.add(code)
+    if (row.otherCodes !== null) for (const code of Object.keys(row.otherCodes)) codes.add(code)
   }
   const sorted = (values: Set<string>) => [...values].sort(compareStrings)
   return {
-    rows: (selection.rows as R[]).sort(compareRunRows(sort)),
-    calls: selection.calls,
     rangeRuns: rows.length,
     configurations: sorted(configurations),
     statuses: sorted(statuses),

@@ -78,8 +78,7 @@ export function runSortKeyOf(name: string): RunSortKey | null {
 /** The fields a runs list orders by. */
 export type SortableRun = Pick<RunRow, RunSortKey | 'uuid'>
 
-const isMissing = (value: number | null): value is null =>
-  value === null || Number.isNaN(value)
+const isMissing = (value: number | null): value is null => value === null || Number.isNaN(value)
 
 /**
  * The runs list's one order, for the browser and the server alike: by `sort` (text in code-unit

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   parseEffectQuery,
+  parseRunListParams,
   parseRunRowsParams,
   parseRunsParams,
   parseSummaryParams,
@@ -19,7 +20,9 @@ import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
 import { AnswerGate, AnswersBusyError } from './answer-gate'
 import { ApiError, RETRY_LATER } from './api-error'
-import { ClientGoneError, sendJson, sendJsonStream, sendJsonText } from './respond'
+import { ClientGoneError, sendCsvStream, sendJson, sendJsonStream, sendJsonText } from './respond'
+import { runsCsvRows, runListCsvContext } from '@/domain/runs'
+import { csvChunks, RUNS_COLUMNS, runsFileName } from '@/domain/csv'
 import { messageOf } from '@/domain/message-of'
 import { effectToWire } from '@/domain/effect'
 
@@ -130,6 +133,20 @@ async function route(
     )
     if (page === null) throw countingError(context.summaries)
     return sendJsonText(res, 200, page)
+  }
+  if (path === '/run-list') {
+    const params = parseRunListParams(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    if (params.format === 'json') {
+      const page = await context.summaries.runListText(params, params.offset, params.limit)
+      if (page === null) throw countingError(context.summaries)
+      return sendJsonText(res, 200, page)
+    }
+    const list = await context.summaries.runList(params)
+    if (list === null) throw countingError(context.summaries)
+    const csv = runListCsvContext(params, params.tz)
+    const chunks = csvChunks(RUNS_COLUMNS, runsCsvRows(list.listed.rows, csv))
+    return large.run(gone, () => sendCsvStream(res, runsFileName(csv.from, csv.to), chunks))
   }
   if (path === '/effect') {
     const params = parseEffectQuery(url.searchParams)

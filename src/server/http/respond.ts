@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 function setHeaders(res: ServerResponse, status: number, headers: Record<string, string>): void {
@@ -104,4 +105,31 @@ export function sendError(
   headers: Record<string, string> = {},
 ): void {
   sendJson(res, status, { error, message }, headers)
+}
+
+/**
+ * Sends a CSV file as it is made: each piece `body` yields is written when the socket takes it
+ * (`pipeline` waits while its buffer is full), so a file of every run of a year is never held
+ * whole and its first bytes leave at once. `fileName` is a name the server made (ASCII). A
+ * failure once it has begun can only end the connection: the client sees a cut file.
+ */
+export async function sendCsvStream(
+  res: ServerResponse,
+  fileName: string,
+  body: Iterable<string>,
+): Promise<void> {
+  setHeaders(res, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+  })
+  if (res.req.method === 'HEAD') {
+    res.end()
+    return
+  }
+  try {
+    await pipeline(Readable.from(body, { objectMode: false }), res)
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error
+    throw new ClientGoneError('The client closed the connection.', { cause: error })
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * `/run-rows` on rows a step reader does not list (decision 0026): a run's rounds are those of
+ * `/run-rows` and `/run-list` on rows a step reader does not list (decision 0026): a run's rounds are those of
  * the steps `/runs` lists, so a round holding only an unreadable tool step (an empty name too), a `tool_write` row, a
  * step with a negative duration or an empty kind does not count. Compared with the fold of the
  * run as `/runs` serves it, on every engine; and `/summary` and `/effect` of the same rows too.
@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   effectResponseSchema,
+  runListPageSchema,
   runRowsPageSchema,
   runsPageSchema,
   summaryResponseSchema,
 } from '@/domain/contract'
-import { emptyRunsSummary, foldRunRows, foldServedRows } from '@/domain/runs'
+import { emptyRunsSummary, foldRunRows, foldServedRows, runRowFromItem } from '@/domain/runs'
 import { createScope, emptySummary, foldRuns, fromAggregate } from '@/domain/summary'
 import {
   createEffectScope,
@@ -85,6 +86,8 @@ describe.each(engines)('the rounds of /run-rows on %s', (engine) => {
     const expected = foldRunRows(emptyRunsSummary(), listed, scope).rows
     expect(foldServedRows(emptyRunsSummary(), served).rows).toEqual(expected)
     expect(expected.map((row) => [row.uuid, row.rounds, row.toolCalls])).toEqual([[UUID, 3, 1]])
+    const list = runListPageSchema.parse((await ask(`/run-list?${RANGE}&sort=rounds`)).body)
+    expect(list.rows.map(runRowFromItem)).toEqual(expected)
   })
   it.each([[[]], [['search_records']]])(
     'counts /summary as the fold of /runs, an empty name unreadable (tools %j)',

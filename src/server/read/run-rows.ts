@@ -4,6 +4,7 @@ import { DIALECTS } from '../sql/dialect'
 import { integerIn, raw, sql } from '../sql/fragment'
 import { EVENTS, isStepRow, RUNS } from '../sql/tables'
 import type { RunTallies } from '../view/fold-run-tallies'
+import { refusedOf } from '../view/run-list'
 import { toolFieldText } from '../view/read-step-groups'
 import { decodeOutcome, decodeToolName } from './outcome-pairs'
 import { RUN_COLUMNS, runFields } from './runs'
@@ -73,13 +74,6 @@ function firstBelow({ order, uids }: RunTallies, uid: number): number {
 
 function itemOf(tallies: RunTallies, run: number, row: Row, rounds: number): RunRowItem {
   const { uuid, status, configuration, startedAt, finishedAt } = runFields(row)
-  const refused: RunRowItem['refused'] = []
-  const add = (code: string, calls: number) => {
-    if (calls > 0) refused.push({ code, calls })
-  }
-  add('arguments', tallies.refusedArguments[run] as number)
-  add('turn', tallies.refusedTurn[run] as number)
-  for (const [code, calls] of Object.entries(tallies.otherCodes.get(run) ?? {})) add(code, calls)
   return {
     uuid,
     status,
@@ -90,7 +84,7 @@ function itemOf(tallies: RunTallies, run: number, row: Row, rounds: number): Run
     toolCalls: tallies.toolCalls[run] as number,
     failed: tallies.failed[run] as number,
     denied: tallies.denied[run] as number,
-    refused,
+    refused: refusedOf(tallies, run),
   }
 }
 

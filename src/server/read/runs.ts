@@ -79,17 +79,24 @@ export async function findRun(db: Database, uuid: string): Promise<Row | null> {
   return rows[0] ?? null
 }
 
+/** A run's start and end as `/runs` gives them, from their epoch seconds (end ≤ 0: unfinished). */
+export const runTimes = (
+  started: number,
+  finished: number,
+): Pick<Run, 'startedAt' | 'finishedAt'> => ({
+  startedAt: iso(started),
+  finishedAt: finished > 0 ? iso(finished) : null,
+})
+
 /** The contract's fields of a run row, steps aside. */
 export function runFields(row: Row): Omit<Run, 'steps'> {
-  const finished = num(row.finished_at)
   const reason = text(row.termination_reason) ?? ''
   const requeued = num(row.requeue_count)
   const fields: Omit<Run, 'steps'> = {
     uuid: text(row.uuid) ?? '',
     status: text(row.status) ?? '',
     configuration: text(row.configuration_identifier) ?? '',
-    startedAt: iso(num(row.started)),
-    finishedAt: finished > 0 ? iso(finished) : null,
+    ...runTimes(num(row.started), num(row.finished_at)),
     terminationReason: reason === '' ? null : reason,
   }
   if (requeued > 0) fields.attempts = requeued + 1

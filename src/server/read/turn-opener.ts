@@ -7,6 +7,14 @@ import { EVENTS, isStepRow } from '../sql/tables'
 const kind = (d: Dialect, alias: string) => d.exact(`${alias}.kind`)
 const noCall = (d: Dialect, alias: string) =>
   `${kind(d, alias)} <> 'tool' AND ${isStepRow(d, alias)}`
+/**
+ * The row's round when it is a step `/runs` lists with its round (above 0, its own columns valid:
+ * kind not empty, sequence and duration not negative), else 0. Whether a tool step's payload is
+ * readable is the group's key's to say.
+ */
+const listedRound = (d: Dialect, alias: string) =>
+  `CASE WHEN ${alias}.round > 0 AND ${alias}.sequence >= 0 AND ${alias}.duration_ms >= 0
+    AND ${kind(d, alias)} <> '' THEN ${alias}.round ELSE 0 END`
 const approvedOf = (d: Dialect, alias: string) => d.field(d.json(`${alias}.payload`), 'approved')
 
 /** The runs of the rows matching `where` (on `e`): each one's first and last sequence among them. */
@@ -41,7 +49,7 @@ export async function denyingRuns(db: Database, where: Fragment): Promise<number
 /**
  * The event rows that match `where` (a condition on `e`), `tool_write` rows left out, as a
  * derived table `s` with `uid`, `run`, `sequence`, `kind`, `crdate`, the payload parsed as `j`
- * and `opened_by`: for a tool step whose `toolIsError` is the JSON `true`, the raw JSON text of
+ * and `opened_by` (and `lround`, the round `/runs` lists the step with, else 0): for a tool step whose `toolIsError` is the JSON `true`, the raw JSON text of
  * `approved` of the step that opened its turn — the nearest earlier step of its run (by
  * sequence, then row, at most `TURN_LOOKBACK` back) that is no call — when that step is an
  * `approval`; NULL otherwise. Node decides with the one rule (`isDeniedCall`) whether the call
@@ -63,7 +71,7 @@ export function stepsWithOpeners(
   denying: readonly number[],
 ): Fragment {
   const plain = (condition: Fragment) => sql`SELECT e.uid, e.run, e.sequence, e.kind, e.crdate,
-      ${raw(d.json('e.payload'))} AS j, NULL AS opened_by
+      ${raw(d.json('e.payload'))} AS j, NULL AS opened_by, ${raw(listedRound(d, 'e'))} AS lround
     FROM ${raw(EVENTS)} e WHERE ${condition} AND ${raw(isStepRow(d, 'e'))}`
   if (denying.length === 0) return sql`(${plain(where)}) s`
   const theirs = integerIn('e.run', denying)
@@ -78,16 +86,16 @@ export function stepsWithOpeners(
       CASE WHEN ${raw(kind(d, 'w'))} = 'tool' AND ${raw(d.exact(d.field('w.j', 'toolIsError')))} = 'true'
         AND w.opener_kind = 'approval'
         AND w.opener_sequence >= w.sequence - ${raw(String(TURN_LOOKBACK))}
-        THEN w.opener_approved END
+        THEN w.opener_approved END, w.lround
     FROM (SELECT n.*, ${raw(first(kind(d, 'n')))} AS opener_kind,
         ${raw(first('n.sequence'))} AS opener_sequence, ${raw(first('n.approved'))} AS opener_approved
       FROM (SELECT m.*, SUM(CASE WHEN ${raw(noCall(d, 'm'))} THEN 1 ELSE 0 END)
           OVER (PARTITION BY m.run ORDER BY m.sequence, m.uid ROWS UNBOUNDED PRECEDING) AS turn
         FROM (SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, ${raw(d.json('e.payload'))} AS j,
-              ${raw(approved('e'))} AS approved, 1 AS counted
+              ${raw(approved('e'))} AS approved, 1 AS counted, ${raw(listedRound(d, 'e'))} AS lround
             FROM ${raw(EVENTS)} e WHERE ${where} AND ${theirs} AND ${raw(isStepRow(d, 'e'))}
           UNION ALL
-          SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, NULL, ${raw(approved('e'))}, 0
+          SELECT e.uid, e.run, e.sequence, e.kind, e.crdate, NULL, ${raw(approved('e'))}, 0, 0
             FROM ${raw(EVENTS)} e JOIN ${spans(sql`${where} AND ${theirs}`)} ON ${raw(nearSpan('e'))}
             WHERE NOT (${where}) AND ${raw(noCall(d, 'e'))} AND ${theirs}) m) n) w
     WHERE w.counted = 1) s`

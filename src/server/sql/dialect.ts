@@ -21,6 +21,13 @@ export interface Dialect {
   textIn(json: string, key: PayloadKey, n: number): string
   /** `column` divided by a bound positive integer, rounded down (column ≥ 0). */
   intDiv(column: string): string
+  /** 2 to the power of an integer expression from 0 to 30, as an integer. */
+  bit(exponent: string): string
+  /**
+   * The bitwise OR of a group's non-negative integers. Not `SUM(DISTINCT …)` on MariaDB: with it
+   * the grouping sorts, and compares long texts by their first `max_sort_length` bytes only.
+   */
+  bitOr(expression: string): string
   /** A text column for exact ordering and comparison (no case folding, no padding). */
   exact(column: string): string
   /** A bound text parameter compared as {@link exact} compares. */
@@ -43,6 +50,8 @@ const postgres: Dialect = {
   textIn: (json, key, n) =>
     `(jsonb_typeof((${json}) -> '${key}') = 'string' AND ((${json}) ->> '${key}') IN (${list(n)}))`,
   intDiv: (column) => `(${column} / CAST(? AS INTEGER))`,
+  bit: (exponent) => `(1 << CAST(${exponent} AS INTEGER))`,
+  bitOr: (expression) => `bit_or(${expression})`,
   exact: (column) => `(${column} COLLATE "C")`,
   exactParam: () => `(CAST(? AS TEXT) COLLATE "C")`,
   bindText: (value) => (value.includes('\u0000') ? null : value),
@@ -57,6 +66,8 @@ const mysql: Dialect = {
   textIn: (json, key, n) =>
     `(JSON_TYPE(JSON_EXTRACT(${json}, '$.${key}')) = 'STRING' AND REPLACE(CAST(JSON_UNQUOTE(JSON_EXTRACT(${json}, '$.${key}')) AS BINARY), X'00', X'EFBFBD') IN (${Array.from({ length: n }, () => 'CAST(? AS BINARY)').join(', ')}))`,
   intDiv: (column) => `(${column} DIV ?)`,
+  bit: (exponent) => `(1 << (${exponent}))`,
+  bitOr: (expression) => `BIT_OR(${expression})`,
   exact: (column) => `CAST(${column} AS BINARY)`,
   exactParam: () => `CAST(? AS BINARY)`,
   bindText: (value) => value,
@@ -71,6 +82,9 @@ const sqlite: Dialect = {
   textIn: (json, key, n) =>
     `(json_type(${json}, '$.${key}') = 'text' AND rd_text(${json} ->> '$.${key}') IN (${list(n)}))`,
   intDiv: (column) => `(${column} / CAST(? AS INTEGER))`,
+  bit: (exponent) => `(1 << CAST(${exponent} AS INTEGER))`,
+  // SQLite has no OR aggregate; the sum of distinct powers of two is their OR.
+  bitOr: (expression) => `SUM(DISTINCT ${expression})`,
   exact: (column) => column,
   exactParam: () => '?',
   bindText: (value) => value,

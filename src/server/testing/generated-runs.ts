@@ -81,9 +81,31 @@ export const runArb = fc.record({
   level: fc.constantFrom<StoredLevel>('metadata', 'metadata', 'none', 'redacted', 'full'),
 })
 
+/** Configurations of the runs list's tests: hostile text, look-alikes, empty. */
+export const CONFIGURATIONS = [
+  'page-editor',
+  'Page-Editor',
+  '',
+  '=HYPERLINK("x")',
+  'é 🛠️',
+  'tab\there',
+]
+
+/**
+ * A run as {@link runArb} gives it, with a configuration and each step's round (0, the usual
+ * few, and rounds past 31, which the view keeps apart): what the runs list sorts and counts.
+ */
+export const listedRunArb = fc
+  .tuple(
+    runArb,
+    fc.constantFrom(...CONFIGURATIONS),
+    fc.array(fc.constantFrom(0, 1, 2, 3, 31, 32, 33, 40), { minLength: 6, maxLength: 6 }),
+  )
+  .map(([spec, configuration, rounds]) => ({ ...spec, configuration, rounds }))
+
 export type RunSpec = typeof runArb extends fc.Arbitrary<infer T> ? T : never
 
-export function toRun(spec: RunSpec): MockRun {
+export function toRun(spec: RunSpec & { configuration?: string; rounds?: number[] }): MockRun {
   const start = START + spec.startOffset
   let at = start
   const steps: MockStep[] = spec.steps.map((s, sequence) => {
@@ -91,7 +113,7 @@ export function toRun(spec: RunSpec): MockRun {
     const step: MockStep = {
       sequence,
       kind: s.kind,
-      round: 1,
+      round: spec.rounds?.[sequence] ?? 1,
       occurredAt: new Date(at).toISOString(),
       durationMs: (sequence * 37.25) % 1000,
     }
@@ -107,7 +129,7 @@ export function toRun(spec: RunSpec): MockRun {
     ...(spec.requeued > 0 ? { attempts: spec.requeued + 1 } : {}),
     uuid: spec.uuid,
     status: spec.status,
-    configuration: 'page-editor',
+    configuration: spec.configuration ?? 'page-editor',
     startedAt: new Date(start).toISOString(),
     finishedAt: spec.status === 'completed' ? new Date(at + 1000).toISOString() : null,
     terminationReason: spec.status === 'completed' ? 'completed' : null,

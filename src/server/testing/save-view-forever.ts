@@ -12,13 +12,27 @@ const view: SavedView = {
   database: 'sqlite:killed',
   settledUid: size,
   ids: { runUids: [1], keys: [['tool', '"x"', null, 'false', null]] },
-  settled: { size, buckets: column(7), runs: column(0), keys: column(0), steps: column(1) },
+  settled: {
+    size,
+    buckets: column(7),
+    runs: column(0),
+    keys: column(0),
+    steps: column(1),
+    rounds: column(1),
+  },
   statuses: {
     uids: Int32Array.of(1),
     statuses: Int32Array.of(0),
     names: ['completed'],
     top: 1,
     changed: 1,
+    facts: {
+      uuids: ['a'],
+      configurations: Int32Array.of(0),
+      configurationNames: ['default'],
+      started: Float64Array.of(1),
+      finished: Float64Array.of(2),
+    },
   },
   probes: [],
 }

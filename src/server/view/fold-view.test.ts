@@ -37,6 +37,7 @@ function groups(from: number, to: number): StepGroup[] {
       isError: run % 3 === 0 ? 'true' : 'false',
       openedBy: null,
       steps: 1,
+      rounds: 1,
     }
   })
 }

@@ -3,7 +3,9 @@ import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, raw, sql } from '../sql/fragment'
 import { EVENTS } from '../sql/tables'
 import { openersFor } from '../read/turn-opener'
-import { BUCKET_SECONDS, type StepGroup } from './step-store'
+import { BUCKET_SECONDS, ROUNDS_MASK_TOP, type StepGroup } from './step-store'
+
+const TOP = String(ROUNDS_MASK_TOP)
 
 /** A tool step's payload field `key` of `s.j` as exact text; null for a step of another kind. */
 export const toolFieldText = (d: Dialect, key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
@@ -11,7 +13,8 @@ export const toolFieldText = (d: Dialect, key: 'toolName' | 'toolRefusal' | 'too
 
 /**
  * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the view keeps
- * them (a failing call with the `approved` text of its turn's approval, `stepsWithOpeners`). Texts
+ * them, with the rounds each group's steps are listed with (bits up to `ROUNDS_MASK_TOP`; a
+ * higher round is a group of its own), and (a failing call with the `approved` text of its turn's approval, `stepsWithOpeners`). Texts
  * are compared exactly (no case folding, no padding), so MariaDB's collation cannot merge two
  * tool names. Both bounds are given even for the newest rows: without statistics (a table never
  * analysed) PostgreSQL reads the whole table for `uid > ?` alone, but takes the primary key for
@@ -27,9 +30,12 @@ export async function readStepGroups(
   const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
       ${raw(d.exact('s.kind'))} AS kind, ${raw(toolFieldText(d, 'toolName'))} AS tool,
       ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal, ${raw(toolFieldText(d, 'toolIsError'))} AS is_error,
-      ${raw(d.exact('s.opened_by'))} AS opened_by, COUNT(*) AS steps
+      ${raw(d.exact('s.opened_by'))} AS opened_by,
+      CASE WHEN s.lround > ${raw(TOP)} THEN s.lround ELSE 0 END AS high_round,
+      ${raw(d.bitOr(`CASE WHEN s.lround BETWEEN 1 AND ${TOP} THEN ${d.bit('s.lround - 1')} ELSE 0 END`))}
+        AS round_bits, COUNT(*) AS steps
     FROM ${await openersFor(db, range)}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7`
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })
   return rows.map((row) => ({
     bucket: num(row.bucket),
@@ -40,6 +46,7 @@ export async function readStepGroups(
     isError: text(row.is_error),
     openedBy: text(row.opened_by),
     steps: num(row.steps),
+    rounds: num(row.high_round) > 0 ? -num(row.high_round) : num(row.round_bits),
   }))
 }
 

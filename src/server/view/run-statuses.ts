@@ -1,10 +1,23 @@
 import { num, text, type Database, type Row } from '../db/database'
 import { bound, integerIn, raw, sql } from '../sql/fragment'
-import { RUNS } from '../sql/tables'
+import { RUN_START, RUNS } from '../sql/tables'
 
 /** Statuses a run does not leave; every other (unknown ones too) is read again on refresh. */
 const FINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled'])
 const BATCH = 1000
+
+/** The columns a run is kept by: its status, and what the runs list shows and sorts by. */
+const COLUMNS = `r.uid, r.status, r.tstamp, r.uuid, r.configuration_identifier,
+  ${RUN_START} AS started, r.finished_at`
+
+/** What the runs list needs of a run besides its status, as the run's row gives it. */
+export interface RunFacts {
+  uuid: string
+  configuration: string
+  /** Start and end in epoch seconds as `/runs` reads them; `finished` ≤ 0 while unfinished. */
+  started: number
+  finished: number
+}
 
 /**
  * The status of every run, kept current cheaply: new runs (uid above the highest seen); runs not
@@ -22,10 +35,19 @@ export interface RunStatusesData {
   names: string[]
   top: number
   changed: number
+  /** Each run's facts, in the order of `uids`. */
+  facts: {
+    uuids: string[]
+    configurations: Int32Array
+    configurationNames: string[]
+    started: Float64Array
+    finished: Float64Array
+  }
 }
 
 export class RunStatuses {
   readonly byRun = new Map<number, string>()
+  readonly facts = new Map<number, RunFacts>()
   /** Changes whenever a run is added, removed or changes status. */
   version = 0
   /** The runs not in a final status, read again on every refresh. */
@@ -46,6 +68,13 @@ export class RunStatuses {
       const uid = data.uids[i] as number
       const id = data.statuses[i] as number
       statuses.byRun.set(uid, data.names[id] ?? '')
+      const { facts } = data
+      statuses.facts.set(uid, {
+        uuid: facts.uuids[i] ?? '',
+        configuration: facts.configurationNames[facts.configurations[i] as number] ?? '',
+        started: facts.started[i] as number,
+        finished: facts.finished[i] as number,
+      })
       if (final[id] !== true) statuses.open.add(uid)
     }
     statuses.top = data.top
@@ -56,31 +85,51 @@ export class RunStatuses {
   get data(): RunStatusesData {
     const names: string[] = []
     const ids = new Map<string, number>()
-    const uids = new Int32Array(this.byRun.size)
-    const statuses = new Int32Array(this.byRun.size)
+    const size = this.byRun.size
+    const uids = new Int32Array(size)
+    const statuses = new Int32Array(size)
+    const facts = {
+      uuids: [] as string[],
+      configurations: new Int32Array(size),
+      configurationNames: [] as string[],
+      started: new Float64Array(size),
+      finished: new Float64Array(size),
+    }
+    const configurationIds = new Map<string, number>()
     let i = 0
     for (const [uid, status] of this.byRun) {
       let id = ids.get(status)
       if (id === undefined) ids.set(status, (id = names.push(status) - 1))
       uids[i] = uid
       statuses[i] = id
+      const fact = this.facts.get(uid)
+      const configuration = fact?.configuration ?? ''
+      let configurationId = configurationIds.get(configuration)
+      if (configurationId === undefined) {
+        configurationId = facts.configurationNames.push(configuration) - 1
+        configurationIds.set(configuration, configurationId)
+      }
+      facts.uuids.push(fact?.uuid ?? '')
+      facts.configurations[i] = configurationId
+      facts.started[i] = fact?.started ?? 0
+      facts.finished[i] = fact?.finished ?? 0
       i += 1
     }
-    return { uids, statuses, names, top: this.top, changed: this.changed }
+    return { uids, statuses, names, top: this.top, changed: this.changed, facts }
   }
 
   async refresh(db: Database): Promise<void> {
     const open = [...this.open]
     for (let i = 0; i < open.length; i += BATCH) {
       const uids = open.slice(i, i + BATCH)
-      const reread = sql`SELECT uid, status, tstamp FROM ${raw(RUNS)} WHERE ${integerIn('uid', uids)}`
+      const reread = sql`SELECT ${raw(COLUMNS)} FROM ${raw(RUNS)} r WHERE ${integerIn('r.uid', uids)}`
       const rows = await db.query(reread.sql, reread.params)
       const kept = new Set(rows.map((row) => num(row.uid)))
       for (const uid of uids) if (!kept.has(uid)) this.remove(uid)
       this.set(rows)
     }
     const below = this.top
-    const fresh = bound(`SELECT uid, status, tstamp FROM ${RUNS} WHERE uid > ? OR tstamp >= ?`, [
+    const fresh = bound(`SELECT ${COLUMNS} FROM ${RUNS} r WHERE r.uid > ? OR r.tstamp >= ?`, [
       below,
       this.changed,
     ])
@@ -97,9 +146,10 @@ export class RunStatuses {
 
   /** Reads every run's status again (runs were purged), replacing the known ones at once. */
   async rereadAll(db: Database): Promise<void> {
-    const all = await db.query(`SELECT uid, status, tstamp FROM ${RUNS}`, [], { bulk: true })
+    const all = await db.query(`SELECT ${COLUMNS} FROM ${RUNS} r`, [], { bulk: true })
     // Replaced at once, so an answer meanwhile still reads the statuses known before.
     this.byRun.clear()
+    this.facts.clear()
     this.open.clear()
     this.version += 1
     this.top = 0
@@ -109,6 +159,7 @@ export class RunStatuses {
 
   private remove(uid: number): void {
     this.open.delete(uid)
+    this.facts.delete(uid)
     if (this.byRun.delete(uid)) this.version += 1
   }
 
@@ -116,8 +167,15 @@ export class RunStatuses {
     for (const row of rows) {
       const uid = num(row.uid)
       const status = text(row.status) ?? ''
-      if (this.byRun.get(uid) !== status) this.version += 1
+      const fact: RunFacts = {
+        uuid: text(row.uuid) ?? '',
+        configuration: text(row.configuration_identifier) ?? '',
+        started: num(row.started),
+        finished: num(row.finished_at),
+      }
+      if (this.byRun.get(uid) !== status || !sameFacts(this.facts.get(uid), fact)) this.version += 1
       this.byRun.set(uid, status)
+      this.facts.set(uid, fact)
       if (FINAL.has(status)) this.open.delete(uid)
       else this.open.add(uid)
       if (uid > this.top) this.top = uid
@@ -126,3 +184,10 @@ export class RunStatuses {
     }
   }
 }
+
+const sameFacts = (a: RunFacts | undefined, b: RunFacts): boolean =>
+  a !== undefined &&
+  a.uuid === b.uuid &&
+  a.configuration === b.configuration &&
+  Object.is(a.started, b.started) &&
+  Object.is(a.finished, b.finished)

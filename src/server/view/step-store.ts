@@ -22,7 +22,15 @@ export interface StepGroup {
   /** A failing call's turn opener: the raw `approved` text of that approval, else null. */
   openedBy: string | null
   steps: number
+  /** The group's listed rounds ({@link ROUNDS_MASK_TOP} and below) as bits, or −round above. */
+  rounds: number
 }
+
+/**
+ * Rounds up to this are kept as the bits of a group's `rounds` (bit n − 1 for round n); a group
+ * of a higher round holds that round alone, negated, so a run's distinct rounds stay exact.
+ */
+export const ROUNDS_MASK_TOP = 31
 
 /** A kind, or a tool step's decoded fields, shared by all groups that have the same texts. */
 export interface GroupKey {
@@ -148,13 +156,19 @@ export interface GroupColumns {
   runs: Int32Array
   keys: Int32Array
   steps: Int32Array
+  /** Per group: its listed rounds as bits, or −round (see {@link StepGroup.rounds}). */
+  rounds: Int32Array
 }
+
+/** The names of the columns, in the order they are saved. */
+export const COLUMN_NAMES = ['buckets', 'runs', 'keys', 'steps', 'rounds'] as const
 
 export class StepStore {
   private readonly buckets = new Column()
   private readonly runs = new Column()
   private readonly keys = new Column()
   private readonly steps = new Column()
+  private readonly rounds = new Column()
   size = 0
   /** The earliest and latest bucket held (an empty store: +∞ and -∞). */
   minBucket = Number.POSITIVE_INFINITY
@@ -169,6 +183,7 @@ export class StepStore {
     store.runs.data = columns.runs
     store.keys.data = columns.keys
     store.steps.data = columns.steps
+    store.rounds.data = columns.rounds
     store.size = columns.size
     for (let i = 0; i < columns.size; i += 1) store.span(columns.buckets[i] as number)
     return store
@@ -188,6 +203,7 @@ export class StepStore {
       runs: new Int32Array(kept),
       keys: new Int32Array(kept),
       steps: new Int32Array(kept),
+      rounds: new Int32Array(kept),
     }
     let at = 0
     for (let i = 0; i < this.size; i += 1) {
@@ -197,6 +213,7 @@ export class StepStore {
       columns.runs[at] = run
       columns.keys[at] = this.keys.data[i] as number
       columns.steps[at] = this.steps.data[i] as number
+      columns.rounds[at] = this.rounds.data[i] as number
       at += 1
     }
     return StepStore.from(ids, columns)
@@ -205,11 +222,12 @@ export class StepStore {
   add(groups: Iterable<StepGroup>): void {
     for (const group of groups) {
       const at = this.size
-      for (const column of [this.buckets, this.runs, this.keys, this.steps]) column.grow(at + 1)
+      for (const column of this.allColumns) column.grow(at + 1)
       this.buckets.data[at] = group.bucket
       this.runs.data[at] = this.ids.runOf(group.run)
       this.keys.data[at] = this.ids.keyOf(group)
       this.steps.data[at] = group.steps
+      this.rounds.data[at] = group.rounds
       this.size = at + 1
       this.span(group.bucket)
     }
@@ -220,9 +238,13 @@ export class StepStore {
    * unused. One column at a time, so the copy adds a quarter of the store at most, briefly.
    */
   trim(): void {
-    for (const column of [this.buckets, this.runs, this.keys, this.steps]) {
+    for (const column of this.allColumns) {
       if (column.data.length > this.size) column.data = column.data.slice(0, this.size)
     }
+  }
+
+  private get allColumns(): Column[] {
+    return [this.buckets, this.runs, this.keys, this.steps, this.rounds]
   }
 
   private span(bucket: number): void {
@@ -238,6 +260,7 @@ export class StepStore {
       runs: this.runs.data,
       keys: this.keys.data,
       steps: this.steps.data,
+      rounds: this.rounds.data,
     }
   }
 
@@ -246,7 +269,7 @@ export class StepStore {
     if (other.size !== this.size || other.ids !== this.ids) return false
     const mine = this.columns
     const theirs = other.columns
-    for (const column of ['buckets', 'runs', 'keys', 'steps'] as const) {
+    for (const column of COLUMN_NAMES) {
       const a = mine[column]
       const b = theirs[column]
       for (let i = 0; i < this.size; i += 1) if (a[i] !== b[i]) return false
@@ -256,10 +279,7 @@ export class StepStore {
 
   /** Bytes held by the columns (texts not included). */
   get bytes(): number {
-    return [this.buckets, this.runs, this.keys, this.steps].reduce(
-      (total, column) => total + column.data.byteLength,
-      0,
-    )
+    return this.allColumns.reduce((total, column) => total + column.data.byteLength, 0)
   }
 }
 

@@ -10,7 +10,11 @@ import type { CatalogueFlags } from '@/domain/effect'
 import { foldRunTallies, type RunTallies, type TallyQuery } from './fold-run-tallies'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
-import { RunStatuses } from './run-statuses'
+import { RunStatuses, type RunFacts } from './run-statuses'
+import { foldRunRounds } from './fold-run-rounds'
+import { listRangeRows, pageOfRunList, rangeRows, type RangeRows, type ServedRow } from './run-list'
+import type { RunListQuery } from '@/domain/api-query'
+import type { ListedRuns } from '@/domain/runs'
 import { GroupIds, StepStore, type StepGroup } from './step-store'
 import { VIEW_TIMINGS } from './timings'
 import {
@@ -66,6 +70,36 @@ export interface BuildProgress {
 
 /** Runs lists kept folded (each a few integer columns by run). */
 const TALLIES_KEPT = 4
+/** Ranges' rows kept (each about 150 bytes a run), and sorted lists of them (8 bytes a run). */
+const RANGES_KEPT = 2
+const LISTS_KEPT = 6
+
+/** A sorted runs list and what its pages read: the tallies of its range and the runs' facts. */
+export interface ServedRunList {
+  listed: ListedRuns<ServedRow>
+  tallies: RunTallies
+  facts: ReadonlyMap<number, RunFacts>
+}
+
+/**
+ * The promise kept under `key` in `held`, else `make`'s, kept (at most `limit`, the oldest let
+ * go first; a failed one is not kept).
+ */
+function kept<T>(
+  held: Map<string, Promise<T>>,
+  key: string,
+  limit: number,
+  make: () => Promise<T>,
+): Promise<T> {
+  const found = held.get(key)
+  if (found !== undefined) return found
+  const made = make()
+  held.set(key, made)
+  made.catch(() => held.delete(key))
+  const oldest = held.keys().next().value
+  if (held.size > limit && oldest !== undefined) held.delete(oldest)
+  return made
+}
 
 /** Rows compared with the table at start, to tell a saved view's database from another. */
 const PROBES = 4
@@ -94,6 +128,13 @@ export class SummaryView {
   private readonly texts = new AnswerTexts()
   /** The latest runs lists folded, by query, of one generation: the pages of one list share one. */
   private tallies = { generation: -1, byQuery: new Map<string, Promise<RunTallies>>() }
+  /** Sorted runs lists of one generation (decision 0028): rounds, a range's rows, their orders. */
+  private lists = {
+    generation: -1,
+    rounds: null as Promise<Int32Array> | null,
+    ranges: new Map<string, Promise<RangeRows>>(),
+    listed: new Map<string, Promise<ListedRuns<ServedRow>>>(),
+  }
   private refreshing: Promise<void> | null = null
   private complete = false
   private building: BuildProgress | null = null
@@ -210,6 +251,48 @@ export class SummaryView {
     if (!(await this.answerable())) return null
     const key = JSON.stringify(['run-rows', query.from, query.to, query.tools, pageKey])
     return this.texts.get(this.generation, key, async () => page(await this.talliesOf(query)))
+  }
+
+  /**
+   * A sorted, filtered runs list of a range as of the view now (decision 0028), with the tallies
+   * and facts its pages read; the pages and the CSV of one list, asked within one state of the
+   * view, share one. Null while the first count is not done. Only for ranges on the grain.
+   */
+  async runList(query: RunListQuery): Promise<ServedRunList | null> {
+    if (!(await this.answerable())) return null
+    if (this.lists.generation !== this.generation) {
+      this.lists = {
+        generation: this.generation,
+        rounds: null,
+        ranges: new Map(),
+        listed: new Map(),
+      }
+    }
+    const lists = this.lists
+    const range: TallyQuery = { from: query.from, to: query.to, tools: query.tools }
+    const tallies = await this.talliesOf(range)
+    const facts = this.statuses.facts
+    const listKey = JSON.stringify([range, query.filters, query.sort])
+    const listed = kept(lists.listed, listKey, LISTS_KEPT, async () => {
+      const rows = await kept(lists.ranges, JSON.stringify(range), RANGES_KEPT, async () => {
+        lists.rounds ??= foldRunRounds([this.settled, this.tail], this.ids)
+        const rounds = await lists.rounds
+        return rangeRows({ tallies, rounds, statuses: this.statusIndex.index(), facts })
+      })
+      return listRangeRows(rows, query)
+    })
+    return { listed: await listed, tallies, facts }
+  }
+
+  /** A page of {@link runList} as JSON text, made once per state of the view. */
+  async runListText(query: RunListQuery, offset: number, limit: number): Promise<string | null> {
+    if (!(await this.answerable())) return null
+    const key = JSON.stringify(['run-list', query, offset, limit])
+    return this.texts.get(this.generation, key, async () => {
+      const list = await this.runList(query)
+      if (list === null) throw new Error('the view is not built')
+      return JSON.stringify(pageOfRunList(list.listed, offset, limit, list.tallies, list.facts))
+    })
   }
 
   /**

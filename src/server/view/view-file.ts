@@ -10,13 +10,13 @@ import { open, readdir, rename, rm } from 'node:fs/promises'
 import { endianness } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import type { RunStatusesData } from './run-statuses'
-import type { GroupColumns, GroupIdsData, RawKey } from './step-store'
+import { COLUMN_NAMES, type GroupColumns, type GroupIdsData, type RawKey } from './step-store'
 
 /**
  * The meaning of a saved view: bumped whenever what the server groups, or how it decodes a
  * group, changes — a file of another version is counted afresh, never read.
  */
-export const VIEW_FORMAT = 1
+export const VIEW_FORMAT = 2
 
 const MAGIC = Buffer.from('RDVIEW\u0000\u0001', 'latin1')
 const DIGEST_BYTES = 32
@@ -59,11 +59,15 @@ interface Header {
   statusNames: string[]
   top: number
   changed: number
+  runUuids: string[]
+  configurationNames: string[]
   probes: Probe[]
 }
 
 const bytesOf = (array: Int32Array, length: number): Uint8Array =>
   new Uint8Array(array.buffer, array.byteOffset, length * 4)
+const wholeBytes = (array: Float64Array): Uint8Array =>
+  new Uint8Array(array.buffer, array.byteOffset, array.byteLength)
 
 /**
  * Writes `view` to `path` atomically: into a temporary file beside it, synced to disk, renamed
@@ -84,6 +88,8 @@ export async function saveView(path: string, view: SavedView): Promise<void> {
     statusNames: view.statuses.names,
     top: view.statuses.top,
     changed: view.statuses.changed,
+    runUuids: view.statuses.facts.uuids,
+    configurationNames: view.statuses.facts.configurationNames,
     probes: view.probes,
   }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
@@ -97,13 +103,13 @@ export async function saveView(path: string, view: SavedView): Promise<void> {
     length,
     json,
     Buffer.alloc(pad, 0x20),
-    bytesOf(view.settled.buckets, size),
-    bytesOf(view.settled.runs, size),
-    bytesOf(view.settled.keys, size),
-    bytesOf(view.settled.steps, size),
+    ...COLUMN_NAMES.map((name) => bytesOf(view.settled[name], size)),
     bytesOf(Int32Array.from(view.ids.runUids), view.ids.runUids.length),
     bytesOf(view.statuses.uids, view.statuses.uids.length),
     bytesOf(view.statuses.statuses, view.statuses.statuses.length),
+    bytesOf(view.statuses.facts.configurations, view.statuses.uids.length),
+    wholeBytes(view.statuses.facts.started),
+    wholeBytes(view.statuses.facts.finished),
   ]
   const temporary = `${path}.${process.pid}.tmp`
   const digest = createHash('sha256')
@@ -171,6 +177,9 @@ async function readInto(
   return true
 }
 
+const isTexts = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 
@@ -192,6 +201,9 @@ function checkHeader(value: unknown): Header {
     h.statusNames.every((name) => typeof name === 'string') &&
     isCount(h.top) &&
     isCount(h.changed) &&
+    isTexts(h.runUuids) &&
+    h.runUuids.length === h.statusRuns &&
+    isTexts(h.configurationNames) &&
     Array.isArray(h.probes)
   if (!fits) throw new ViewFileError('its header is not a view header')
   return h as Header
@@ -240,25 +252,23 @@ export async function loadView(path: string, database: string): Promise<SavedVie
       throw new ViewFileError(`it counts another database (${header.database})`)
     }
     let position = start.length + json.length
-    const column = async (length: number): Promise<Int32Array> => {
-      const array = new Int32Array(length)
-      const bytes = bytesOf(array, length)
+    const fill = async <A extends Int32Array | Float64Array>(array: A): Promise<A> => {
+      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength)
       if (!(await readInto(file, bytes, position))) throw new ViewFileError('it is cut short')
       digest.update(bytes)
       position += bytes.length
       return array
     }
+    const column = (length: number) => fill(new Int32Array(length))
     const size = header.groups
-    const settled: GroupColumns = {
-      size,
-      buckets: await column(size),
-      runs: await column(size),
-      keys: await column(size),
-      steps: await column(size),
-    }
+    const settled = { size } as GroupColumns
+    for (const name of COLUMN_NAMES) settled[name] = await column(size)
     const runUids = await column(header.runUids)
     const uids = await column(header.statusRuns)
     const statuses = await column(header.statusRuns)
+    const configurations = await column(header.statusRuns)
+    const started = await fill(new Float64Array(header.statusRuns))
+    const finished = await fill(new Float64Array(header.statusRuns))
     const saved = Buffer.alloc(DIGEST_BYTES)
     if (!(await readInto(file, saved, position))) throw new ViewFileError('it is cut short')
     if (!saved.equals(digest.digest()))
@@ -278,6 +288,13 @@ export async function loadView(path: string, database: string): Promise<SavedVie
         names: header.statusNames,
         top: header.top,
         changed: header.changed,
+        facts: {
+          uuids: header.runUuids,
+          configurations,
+          configurationNames: header.configurationNames,
+          started,
+          finished,
+        },
       },
       probes: header.probes,
     }

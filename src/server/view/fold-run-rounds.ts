@@ -1,0 +1,48 @@
+import { TurnTaker } from '../turns'
+import { TURN_CHECK } from './fold-view'
+import type { GroupIds, StepStore } from './step-store'
+
+/** The number of bits set in a 32-bit integer. */
+function bitsSet(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555)
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+/**
+ * Each run's rounds as the runs list shows them (`domain/runs/run-row.ts`): the distinct rounds
+ * above 0 among all the steps `/runs` lists of it — a tool step only when its name and outcome
+ * can be read (its key says so), every other step when its own columns are valid (the group's
+ * bits say so). By run number; a run without such steps has 0.
+ */
+export async function foldRunRounds(
+  stores: readonly StepStore[],
+  ids: GroupIds,
+  turns: TurnTaker = new TurnTaker(),
+): Promise<Int32Array> {
+  const listed = Uint8Array.from(ids.keys, (key) =>
+    key.kind !== 'tool' || (key.toolName !== null && key.outcome !== null) ? 1 : 0,
+  )
+  const bits = new Int32Array(ids.runUids.length)
+  const high = new Map<number, Set<number>>()
+  for (const { size, runs, keys, rounds } of stores.map((store) => store.columns)) {
+    for (let i = 0; i < size; i += 1) {
+      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+      if (listed[keys[i] as number] !== 1) continue
+      const run = runs[i] as number
+      const value = rounds[i] as number
+      if (value >= 0) {
+        bits[run] = (bits[run] as number) | value
+        continue
+      }
+      let seen = high.get(run)
+      if (seen === undefined) high.set(run, (seen = new Set()))
+      seen.add(-value)
+    }
+  }
+  const counts = new Int32Array(bits.length)
+  for (let run = 0; run < bits.length; run += 1) {
+    counts[run] = bitsSet(bits[run] as number) + (high.get(run)?.size ?? 0)
+  }
+  return counts
+}

@@ -1,0 +1,142 @@
+import type { RunListQuery } from '@/domain/api-query'
+import type { RunListPage, RunRowItem } from '@/domain/contract'
+import {
+  callsOf,
+  compareRunRows,
+  matchesRunFilters,
+  runListFacets,
+  runRowFromItem,
+  type ListedRuns,
+  type RunRow,
+} from '@/domain/runs'
+import { runTimes } from '../read/runs'
+import { TurnTaker } from '../turns'
+import type { RunTallies } from './fold-run-tallies'
+import type { RunStatusIndex } from './run-status-index'
+import type { RunFacts } from './run-statuses'
+import { sortInTurns } from './sort-in-turns'
+
+/** A runs list's row as the server keeps it: the page's row, and its run's number in the view. */
+export interface ServedRow extends RunRow {
+  run: number
+}
+
+/** Every run of a range as a row, and what those rows hold (what the list's filters offer). */
+export interface RangeRows {
+  rows: ServedRow[]
+  facets: ReturnType<typeof runListFacets>
+}
+
+/** What a range's rows are made of: the view's tallies and rounds, and each run's facts. */
+export interface RowSources {
+  tallies: RunTallies
+  rounds: Int32Array
+  statuses: RunStatusIndex
+  facts: ReadonlyMap<number, RunFacts>
+}
+
+/** Rows made between two looks at the clock. */
+const CHECK = 4095
+
+/**
+ * The rows of every run a range's tallies list, as `/run-rows` would give them (the same item,
+ * read by `runRowFromItem`): counts from the tallies, rounds from the view, the run's own fields
+ * from its facts. A run whose facts are gone (purged meanwhile) is left out.
+ */
+export async function rangeRows(
+  { tallies, rounds, statuses, facts }: RowSources,
+  turns: TurnTaker = new TurnTaker(),
+): Promise<RangeRows> {
+  const rows: ServedRow[] = []
+  const { order, uids } = tallies
+  for (let at = 0; at < order.length; at += 1) {
+    if ((at & CHECK) === 0 && turns.due()) await turns.take()
+    const run = order[at] as number
+    const fact = facts.get(uids[run] as number)
+    const status = statuses.names[statuses.status[run] as number]
+    if (fact === undefined || status === undefined) continue
+    const row = runRowFromItem(itemOf(tallies, run, fact, status, rounds[run] as number))
+    rows.push(Object.assign(row, { run }))
+  }
+  return { rows, facets: runListFacets(rows) }
+}
+
+/**
+ * The runs list of a range's rows: those passing the list's filters, in the list's one order
+ * (`compareRunRows`), with their calls of the outcome — `listRuns`, in pieces that take turns.
+ */
+export async function listRangeRows(
+  { rows, facets }: RangeRows,
+  query: Pick<RunListQuery, 'filters' | 'sort'>,
+  turns: TurnTaker = new TurnTaker(),
+): Promise<ListedRuns<ServedRow>> {
+  const selected: ServedRow[] = []
+  let calls = 0
+  for (let at = 0; at < rows.length; at += 1) {
+    if ((at & CHECK) === 0 && turns.due()) await turns.take()
+    const row = rows[at] as ServedRow
+    if (!matchesRunFilters(row, query.filters)) continue
+    selected.push(row)
+    calls += callsOf(row, query.filters.outcome)
+  }
+  await sortInTurns(selected, compareRunRows(query.sort), turns)
+  return { rows: selected, calls, ...facets }
+}
+
+/** The page of a runs list from `offset`, each row as `/run-rows` gives it. */
+export function pageOfRunList(
+  listed: ListedRuns<ServedRow>,
+  offset: number,
+  limit: number,
+  tallies: RunTallies,
+  facts: ReadonlyMap<number, RunFacts>,
+): RunListPage {
+  const rows: RunRowItem[] = []
+  for (const row of listed.rows.slice(offset, offset + limit)) {
+    const fact = facts.get(tallies.uids[row.run] as number)
+    if (fact !== undefined) rows.push(itemOf(tallies, row.run, fact, row.status, row.rounds))
+  }
+  const { calls, rangeRuns, configurations, statuses, otherCodes } = listed
+  return {
+    rows,
+    offset,
+    totalRuns: listed.rows.length,
+    calls,
+    rangeRuns,
+    configurations,
+    statuses,
+    otherCodes,
+  }
+}
+
+/** A run's refused calls as `/run-rows` lists them: arguments, turn, then the other codes. */
+export function refusedOf(tallies: RunTallies, run: number): RunRowItem['refused'] {
+  const refused: RunRowItem['refused'] = []
+  const add = (code: string, calls: number) => {
+    if (calls > 0) refused.push({ code, calls })
+  }
+  add('arguments', tallies.refusedArguments[run] as number)
+  add('turn', tallies.refusedTurn[run] as number)
+  for (const [code, calls] of Object.entries(tallies.otherCodes.get(run) ?? {})) add(code, calls)
+  return refused
+}
+
+function itemOf(
+  tallies: RunTallies,
+  run: number,
+  fact: RunFacts,
+  status: string,
+  rounds: number,
+): RunRowItem {
+  return {
+    uuid: fact.uuid,
+    status,
+    configuration: fact.configuration,
+    ...runTimes(fact.started, fact.finished),
+    rounds,
+    toolCalls: tallies.toolCalls[run] as number,
+    failed: tallies.failed[run] as number,
+    denied: tallies.denied[run] as number,
+    refused: refusedOf(tallies, run),
+  }
+}
