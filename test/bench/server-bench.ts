@@ -104,6 +104,33 @@ async function runRows(url: string) {
   return { firstMs, allMs: performance.now() - started, pages, bytes, runs }
 }
 
+/**
+ * A streamed CSV: until its first bytes arrive, until its end, how big, and the highest resident
+ * memory of the server (`pid`) seen while it streamed.
+ */
+async function streamedCsv(url: string, pid: number) {
+  const started = performance.now()
+  const response = await fetch(url)
+  if (response.status !== 200 || response.body === null) {
+    throw new Error(`the CSV answered ${response.status}: ${await response.text()}`)
+  }
+  let firstMs: number | null = null
+  let bytes = 0
+  let peakRss = memoryOf(pid).rss
+  let lastLook = 0
+  const reader = response.body.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value
+    firstMs ??= performance.now() - started
+    bytes += (chunk as Uint8Array).byteLength
+    if (performance.now() - lastLook > 100) {
+      peakRss = Math.max(peakRss, memoryOf(pid).rss)
+      lastLook = performance.now()
+    }
+  }
+  return { firstMs: firstMs ?? 0, allMs: performance.now() - started, bytes, peakRss }
+}
+
 /** Bytes of the files in `dir`. */
 const sizeOf = (dir: string): number =>
   readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0)
@@ -305,6 +332,52 @@ export async function run(): Promise<BenchRow[]> {
       add(engine, `${what}: first page`, rows.firstMs, 'ms')
       add(engine, `${what}: every page`, rows.allMs, 'ms')
     }
+    // The runs list sorted, filtered and paged by the server (decision 0028): a year's first
+    // page by every column (each a new list), one again (kept), and four weeks' CSV streamed.
+    const wholeYear = new URLSearchParams({
+      from: new Date(END - 365 * DAY).toISOString(),
+      to: new Date(END).toISOString(),
+    })
+    for (const sort of ['started', 'rounds', 'configuration', 'refusedArguments', 'duration']) {
+      for (const dir of sort === 'started' ? ['desc', 'asc'] : ['desc']) {
+        const page = await timed(`${base}/run-list?${wholeYear}&sort=${sort}&dir=${dir}&limit=100`)
+        const total = (JSON.parse(page.body) as { totalRuns?: number }).totalRuns ?? 0
+        add(
+          engine,
+          `a year's runs list by ${sort} ${dir} (${total.toLocaleString('en-US')} runs): first page of /run-list`,
+          page.ms,
+          'ms',
+          '≤ 1 s',
+          page.status === 200 && page.ms <= 1000,
+        )
+      }
+    }
+    const again = await timed(
+      `${base}/run-list?${wholeYear}&sort=rounds&dir=desc&offset=100&limit=100`,
+    )
+    add(engine, `  the same list's second page`, again.ms, 'ms')
+    const refused = await timed(
+      `${base}/run-list?${wholeYear}&outcome=refused-arguments&sort=duration&dir=asc&limit=100`,
+    )
+    add(engine, `  refused for arguments, by duration: first page`, refused.ms, 'ms')
+    const weeks = new URLSearchParams({
+      from: new Date(END - 28 * DAY).toISOString(),
+      to: new Date(END).toISOString(),
+      format: 'csv',
+      tz: 'UTC',
+    })
+    const csv = await streamedCsv(`${base}/run-list?${weeks}`, server.child.pid ?? 0)
+    const size = `${(csv.bytes / 1e6).toFixed(1)} MB`
+    add(
+      engine,
+      `4 weeks' runs CSV from /run-list (${size}): first byte`,
+      csv.firstMs,
+      'ms',
+      '≤ 1 s',
+      csv.firstMs <= 1000,
+    )
+    add(engine, `  every byte`, csv.allMs, 'ms')
+    add(engine, `  server RSS at most while it streamed`, csv.peakRss, 'MB')
     // Stopped as an operator stops it (the view is saved), then started again on its state.
     await server.stop()
     add(engine, 'state on disk', sizeOf(state) / 1e6, 'MB')
