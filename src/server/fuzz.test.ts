@@ -15,8 +15,23 @@ import { serveSeeded, type SeededServer } from './testing/serve-seeded'
 
 const RUNS = Number(process.env.RD_PROPERTY_RUNS ?? 60)
 const engines = await testEngines()
-const PARAMS = ['from', 'to', 'tz', 'tool', 'limit', 'cursor', 'status', 'decision']
-const ENDPOINTS = ['/runs', '/summary', '/meta', '/tools', '/effect', '/run-rows']
+const PARAMS = [
+  'from',
+  'to',
+  'tz',
+  'tool',
+  'limit',
+  'cursor',
+  'status',
+  'decision',
+  'outcome',
+  'configuration',
+  'sort',
+  'dir',
+  'offset',
+  'format',
+]
+const ENDPOINTS = ['/runs', '/summary', '/meta', '/tools', '/effect', '/run-rows', '/run-list']
 const LEAK = /sql|syntax|select |sqlite|postgres|mysql|maria|\bat .+:\d+|stack|Error:/i
 
 const hostile = fc.oneof(

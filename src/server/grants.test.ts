@@ -25,6 +25,8 @@ const QUESTIONS = [
   '/runs?limit=50',
   '/runs?tool=update_page_metadata&from=2026-10-01T00:00:00Z',
   '/summary?from=2026-09-01T00:00:00Z&to=2026-12-01T00:00:00Z&tz=Asia/Kolkata',
+  '/run-list?from=2026-09-01T00:00:00Z&to=2026-12-01T00:00:00Z&sort=rounds&outcome=refused',
+  '/run-list?from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z&format=csv&tz=Asia/Kolkata',
   '/effect?from=2026-10-18T09:12:33.123Z&decision=2026-11-01T09:12:33.123Z&to=2026-11-15T09:12:33.123Z',
 ]
 
