@@ -77,22 +77,36 @@ export function runRowOf(run: RowRun, countedTime: (step: RowStep) => number): R
     }
   }
   row.rounds = rounds.size
-  row.durationMs = durationOf(row.startedMs, run.finishedAt)
+  row.durationMs = durationOf(row.startedMs, msOf(run.finishedAt))
   return row
 }
 
-/** `finishedAt − startedAt` in ms, never below 0; null while unfinished (or a time is bad). */
-function durationOf(startedMs: number, finishedAt: string | null): number | null {
-  const duration = (finishedAt === null ? Number.NaN : Date.parse(finishedAt)) - startedMs
+/** An instant's epoch ms; NaN for none (an unfinished run's end) or an unparsable one. */
+const msOf = (instant: string | null): number =>
+  instant === null ? Number.NaN : Date.parse(instant)
+
+/** `finished − started` in ms, never below 0; null while unfinished (or a time is bad). */
+function durationOf(startedMs: number, finishedMs: number): number | null {
+  const duration = finishedMs - startedMs
   return Number.isFinite(duration) ? Math.max(0, duration) : null
 }
+
+/** What a row of a run the server counted is made of, its times aside. */
+export type CountedRun = Omit<RunRowItem, 'startedAt' | 'finishedAt'>
 
 /**
  * The compact row of a run the server counted (`GET /run-rows`): the same fields
  * {@link runRowOf} gives from the run's steps.
  */
 export function runRowFromItem(item: RunRowItem): RunRow {
-  const startedMs = Date.parse(item.startedAt)
+  return runRowOfCounts(item, msOf(item.startedAt), msOf(item.finishedAt))
+}
+
+/**
+ * {@link runRowFromItem} of a run whose start and end are at hand as epoch ms (NaN for none):
+ * the server's own list makes its rows so, without writing and reading the times as text.
+ */
+export function runRowOfCounts(item: CountedRun, startedMs: number, finishedMs: number): RunRow {
   let refusedOther = 0
   let otherCodes: Counts | null = null
   let refusedArguments = 0
@@ -119,6 +133,6 @@ export function runRowFromItem(item: RunRowItem): RunRow {
     refusedTurn,
     refusedOther,
     otherCodes,
-    durationMs: durationOf(startedMs, item.finishedAt),
+    durationMs: durationOf(startedMs, finishedMs),
   }
 }

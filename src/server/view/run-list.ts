@@ -5,7 +5,8 @@ import {
   compareRunRows,
   matchesRunFilters,
   runListFacets,
-  runRowFromItem,
+  runRowOfCounts,
+  type CountedRun,
   type ListedRuns,
   type RunRow,
 } from '@/domain/runs'
@@ -40,7 +41,7 @@ const CHECK = 4095
 
 /**
  * The rows of every run a range's tallies list, as `/run-rows` would give them (the same item,
- * read by `runRowFromItem`): counts from the tallies, rounds from the view, the run's own fields
+ * read as `runRowFromItem` reads it): counts from the tallies, rounds from the view, the run's own fields
  * from its facts. A run whose facts are gone (purged meanwhile) is left out.
  */
 export async function rangeRows(
@@ -55,7 +56,12 @@ export async function rangeRows(
     const fact = facts.get(uids[run] as number)
     const status = statuses.names[statuses.status[run] as number]
     if (fact === undefined || status === undefined) continue
-    const row = runRowFromItem(itemOf(tallies, run, fact, status, rounds[run] as number))
+    const counts = countsOf(tallies, run, fact, status, rounds[run] as number)
+    const row = runRowOfCounts(
+      counts,
+      msOf(fact.started),
+      fact.finished > 0 ? msOf(fact.finished) : Number.NaN,
+    )
     rows.push(Object.assign(row, { run }))
   }
   return { rows, facets: runListFacets(rows) }
@@ -112,14 +118,24 @@ export function pageOfRunList(
 /** A run's refused calls as `/run-rows` lists them: arguments, turn, then the other codes. */
 export function refusedOf(tallies: RunTallies, run: number): RunRowItem['refused'] {
   const refused: RunRowItem['refused'] = []
-  const add = (code: string, calls: number) => {
+  const onArguments = tallies.refusedArguments[run] as number
+  const onTurn = tallies.refusedTurn[run] as number
+  if (onArguments > 0) refused.push({ code: 'arguments', calls: onArguments })
+  if (onTurn > 0) refused.push({ code: 'turn', calls: onTurn })
+  const others = tallies.otherCodes.get(run)
+  if (others === undefined) return refused
+  for (const code of Object.keys(others)) {
+    const calls = others[code] as number
     if (calls > 0) refused.push({ code, calls })
   }
-  add('arguments', tallies.refusedArguments[run] as number)
-  add('turn', tallies.refusedTurn[run] as number)
-  for (const [code, calls] of Object.entries(tallies.otherCodes.get(run) ?? {})) add(code, calls)
   return refused
 }
+
+/**
+ * Epoch ms of epoch seconds as `/runs` writes them (`runTimes`: to the millisecond, toward zero)
+ * and a client reads them back; NaN where no date can hold them.
+ */
+const msOf = (seconds: number): number => new Date(seconds * 1000).getTime()
 
 function itemOf(
   tallies: RunTallies,
@@ -129,10 +145,22 @@ function itemOf(
   rounds: number,
 ): RunRowItem {
   return {
+    ...countsOf(tallies, run, fact, status, rounds),
+    ...runTimes(fact.started, fact.finished),
+  }
+}
+
+function countsOf(
+  tallies: RunTallies,
+  run: number,
+  fact: RunFacts,
+  status: string,
+  rounds: number,
+): CountedRun {
+  return {
     uuid: fact.uuid,
     status,
     configuration: fact.configuration,
-    ...runTimes(fact.started, fact.finished),
     rounds,
     toolCalls: tallies.toolCalls[run] as number,
     failed: tallies.failed[run] as number,
