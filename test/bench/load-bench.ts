@@ -8,9 +8,9 @@
  * - "dashboards": 50 connections for 20 s, each sending what a dashboard's pages send, one mix
  *   per run: the overview (`/meta`, `/tools`, the chart's `/summary`, `/effect` of the default
  *   windows); the tool report (`/meta`, `/tools`, `/summary` for a year in Asia/Kolkata) and a run
- *   page (`/runs/{uuid}`); then the runs list's first page of 2,000 rows of the report's 89 days
- *   from `/run-rows`; then, without a goal, the first page of 500 runs with every step of
- *   `/runs` (what the runs list asks of an installation without `/run-rows`);
+ *   page (`/runs/{uuid}`); then the runs list's pages of 100 of the report's 89 days from
+ *   `/run-list`, newest first and by rounds; then, without a goal, the first page of 500 runs with
+ *   every step of `/runs` (what the runs list asks of an installation without it);
  * - "busiest": for 20 s, four connections ask for the 300,000-step run (43 MB each) and four
  *   for `/summary` from year 1 to a day after the data, another day each time so none is an
  *   answer kept from before, while one client asks `/meta` in turn: how long a page's first
@@ -124,7 +124,7 @@ const query = (params: Record<string, string>): string => new URLSearchParams(pa
 /**
  * What one dashboard sends, by page. The overview asks its chart of `/summary` and its windows
  * of `/effect` (decision 0027); the tool report and a run page ask `/summary` and the run; the
- * runs list asks `/run-rows` (decision 0026), 2,000 rows a page. Pages of `/runs` with every step
+ * runs list asks `/run-list` (decision 0028), 100 rows a page. Pages of `/runs` with every step
  * of 500 runs (1.7 MB at scale 20), as an installation without `/run-rows` is asked, are
  * measured without a goal.
  */
@@ -154,12 +154,13 @@ const DASHBOARD_MIXES: {
     ],
   },
   {
-    name: 'runs list, first page of 2,000 rows from /run-rows',
+    name: 'runs list, a page of 100 from /run-list (newest first, then by rounds)',
     goal: true,
     requests: () => [
       { path: `${API}/meta` },
       { path: `${API}/tools` },
-      { path: `${API}/run-rows?${query({ ...REPORT, limit: '2000' })}` },
+      { path: `${API}/run-list?${query({ ...REPORT, limit: '100' })}` },
+      { path: `${API}/run-list?${query({ ...REPORT, sort: 'rounds', offset: '100' })}` },
     ],
   },
   {
