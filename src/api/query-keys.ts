@@ -1,6 +1,7 @@
 import { hashKey } from '@tanstack/react-query'
 import type { FolderSpec } from './loading/folder-specs'
 import type { ApiConfig } from './request'
+import type { RunListQuery } from '../domain/api-query'
 
 /**
  * The one query-key factory. The base URL is part of every key so that two installations
@@ -17,6 +18,12 @@ export const diagnosticsKeys = {
    */
   summary: (config: ApiConfig, spec: FolderSpec) =>
     [...diagnosticsKeys.all(config), 'summary', spec] as const,
+  /** The server's runs list: all of it, a page by its whole query and offset, "not offered". */
+  runList: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'run-list'] as const,
+  runListPage: (config: ApiConfig, query: RunListQuery, offset: number) =>
+    [...diagnosticsKeys.runList(config), 'page', query, offset] as const,
+  runListNotOffered: (config: ApiConfig) =>
+    [...diagnosticsKeys.runList(config), 'not-offered'] as const,
 }
 
 /** The summary store's key of a load: {@link diagnosticsKeys.summary}, hashed as TanStack Query does. */

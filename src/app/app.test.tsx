@@ -19,6 +19,8 @@ const happyPath = [
   http.get(`${base}/tools`, () => HttpResponse.json({ tools: [] })),
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
   http.get(`${base}/runs/:uuid`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
+  // No optional /run-list here: the runs list is folded from /runs.
+  http.get(`${base}/run-list`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
 ]
 beforeEach(() => server.use(...happyPath))
 

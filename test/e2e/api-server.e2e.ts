@@ -397,14 +397,15 @@ describe('the production build served by the API server over a seeded database',
 
     const probe = await open(`/runs?from=${day}&to=${day}&tz=UTC`)
     const { page } = probe
-    const exportButton = page.getByRole('button', { name: 'Export runs (CSV)' })
-    await expect.poll(() => exportButton.isEnabled(), LOADED).toBe(true)
+    // The server lists the runs (`/run-list`, decision 0028): the export is a link to its CSV.
+    const exportLink = page.getByRole('link', { name: 'Export runs (CSV)' })
+    await exportLink.waitFor(LOADED)
     expect(Number(await page.locator('table.runs-table').getAttribute('aria-rowcount'))).toBe(
       runsOfDay.length + 1,
     )
     const [download] = await Promise.all([
       page.waitForEvent('download', LOADED),
-      exportButton.click(),
+      exportLink.click(),
     ])
     const csv = Papa.parse<Record<string, string>>(
       (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\uFEFF/, ''),
@@ -412,7 +413,7 @@ describe('the production build served by the API server over a seeded database',
     )
     expect(csv.errors).toEqual([])
     expect(csv.data.map((row) => row.run_uuid).sort()).toEqual([...runsOfDay].sort())
-    // The server counted the rows (`/run-rows`): the run's as its steps give them.
+    // The server counted the rows (`/run-list`): the run's as its steps give them.
     await page.getByText(/^Counted by the installation from its run records/).waitFor(LOADED)
     const inDay = run.steps.filter(
       (s) =>
@@ -492,7 +493,7 @@ describe('the production build served by the API server over a seeded database',
     expect(probe.pageErrors).toEqual([])
     expect(probe.errorResponses).toEqual([])
     expect(probe.cspViolations).toEqual([])
-    await expectNothingUnselected(probe, ['/meta', '/run-rows', '/runs/<uuid>'])
+    await expectNothingUnselected(probe, ['/meta', '/run-list', '/runs/<uuid>'])
     expect((await probe.answers()).some((a) => a.path === '/runs')).toBe(false)
   })
 })

@@ -50,7 +50,8 @@ export function createWorkerHost({ post, demoFetch }: WorkerHostOptions) {
         try {
           const answer = await (fetchFn ?? fetch)(url, { headers: { Accept: 'application/json' } })
           const headers = [...answer.headers.entries()]
-          post({ type: 'fetched', id, status: answer.status, headers, body: await answer.text() })
+          const body = await answer.arrayBuffer()
+          post({ type: 'fetched', id, status: answer.status, headers, body })
         } catch {
           post({ type: 'fetch-failed', id })
         }

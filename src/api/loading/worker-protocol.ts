@@ -31,6 +31,7 @@ export type StateData = Omit<LoadState<unknown>, 'summary' | 'error'> & {
 export type FromWorker =
   | { type: 'update'; id: number; state: StateData }
   | { type: 'end'; id: number }
-  | { type: 'fetched'; id: number; status: number; headers: [string, string][]; body: string }
+  /** The body as bytes: decoded as text here, a CSV would lose its byte-order mark. */
+  | { type: 'fetched'; id: number; status: number; headers: [string, string][]; body: ArrayBuffer }
   /** The demo request got no answer at all (the page's fetch fails as on a lost network). */
   | { type: 'fetch-failed'; id: number }

@@ -48,6 +48,8 @@ const happyPath = [
   }),
   // Esc goes back to the list, which then loads.
   http.get(`${base}/runs`, () => HttpResponse.json({ runs: [], nextCursor: null, totalRuns: 0 })),
+  // No optional /run-list here: the runs list is folded from /runs.
+  http.get(`${base}/run-list`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
 ]
 beforeEach(() => server.use(...happyPath))
 

@@ -78,6 +78,8 @@ const happyPath = [
     return run ? HttpResponse.json(run) : new HttpResponse(null, { status: 404 })
   }),
   runsHandler,
+  // No optional /run-list here: the list is folded (runs-page-served.test.tsx serves it).
+  http.get(`${base}/run-list`, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),
 ]
 beforeEach(() => server.use(...happyPath))
 

@@ -1,15 +1,23 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { FilterBar, toolOptions } from '@/components/filters'
+import type { Filters } from '@/domain/filters'
+import { rawValue } from '@/domain/filters/read-param'
 import {
   outcomeParam,
-  parseRunListFilters,
   parseRunSort,
   runSortParams,
   type RunListFilters,
   type RunSort,
 } from '@/domain/runs'
-import { GoToRun, RunsList, useRunsList } from '@/features/runs'
+import {
+  GoToRun,
+  PAGE_PARAM,
+  RunsList,
+  ServedRunsList,
+  useRunsSource,
+  withPage,
+} from '@/features/runs'
 import { formatInstant } from '@/domain/time'
 import { useDeferredMount } from '@/components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
@@ -22,28 +30,35 @@ const describeInstant = (ms: number, zone: string) =>
     ? formatInstant(ms, zone).slice(0, 16).replace('T', ' ')
     : 'the edge of the range'
 
-const LIST_KEYS = ['outcome', 'configuration', 'status'] as const
-const SORT_KEYS = ['sort', 'dir']
+// A new filter or order starts the list again at its first page.
+const LIST_KEYS = ['outcome', 'configuration', 'status', PAGE_PARAM] as const
+const SORT_KEYS = ['sort', 'dir', PAGE_PARAM]
 
 const without = (search: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(search).filter(([key]) => !keys.includes(key)))
 
-/** `/runs`: the runs behind the counts, for the shared filters plus outcome/configuration/status. */
+/**
+ * `/runs`: the runs behind the counts, for the shared filters plus outcome/configuration/status.
+ * Where the installation offers `GET /run-list` and the range falls on its quarter-hour grain,
+ * it sorts, filters and pages the list (one page at a time); otherwise every run of the range is
+ * loaded and folded here.
+ */
 export function RunsPage() {
   const raw = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
   const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone } =
     useDashboardFilters()
   const sorting = useMemo(() => parseRunSort(raw), [raw])
-  const within = useMemo(() => parseRunListFilters(raw).within, [raw])
-  const runs = useRunsList(filters, within)
-  // Once every run is loaded, a status no run has and the contract does not name is a typo.
-  const loaded = runs.state?.status === 'done' ? runs.state.summary.rows : null
-  const seenStatuses = useMemo(
-    () => (loaded === null ? null : new Set(loaded.map((row) => row.status))),
-    [loaded],
-  )
-  const list = useMemo(() => parseRunListFilters(raw, seenStatuses), [raw, seenStatuses])
+  const {
+    served,
+    query,
+    facets,
+    runs,
+    list,
+    page,
+    ignored: listIgnored,
+  } = useRunsSource(raw, filters, sorting.sort)
+
   const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const setListFilters = useCallback(
     (next: RunListFilters) => {
@@ -76,6 +91,34 @@ export function RunsPage() {
     },
     [navigate],
   )
+  // Each page is an entry of its own: Back from page 3 shows page 2. The scroll stays, so the
+  // pager stays under the pointer; the table itself starts the new page at its top.
+  const setPage = useCallback(
+    (page: number) => {
+      void navigate({
+        to: '.',
+        resetScroll: false,
+        search: (prev: Record<string, string | string[] | undefined>) => withPage(prev, page),
+      })
+    },
+    [navigate],
+  )
+  // Other days or tools are another list: it starts at its first page (the shared filters'
+  // own writer keeps every other parameter, so the page is dropped in the same entry after it).
+  const hasPage = rawValue(raw, PAGE_PARAM) !== undefined
+  const setSharedFilters = useCallback(
+    (change: Partial<Filters>) => {
+      setFilters(change)
+      if (!hasPage) return
+      void navigate({
+        to: '.',
+        replace: true,
+        resetScroll: false,
+        search: (prev: Record<string, string | string[] | undefined>) => withPage(prev, 1),
+      })
+    },
+    [setFilters, navigate, hasPage],
+  )
 
   // The filter bar and the report mount in a transition, in slices (no long task).
   const mounted = useDeferredMount(filters !== null && meta.data !== undefined)
@@ -88,9 +131,9 @@ export function RunsPage() {
         <>
           <FilterBar
             filters={filters}
-            onChange={setFilters}
+            onChange={setSharedFilters}
             tools={options}
-            ignored={[...ignored, ...list.ignored, ...sorting.ignored]}
+            ignored={[...ignored, ...listIgnored, ...sorting.ignored]}
             dataEnd={dataEnd}
             browserZone={browserZone}
           />
@@ -107,6 +150,7 @@ export function RunsPage() {
                       ...prev,
                       after: undefined,
                       before: undefined,
+                      [PAGE_PARAM]: undefined,
                     }),
                   })
                 }
@@ -115,16 +159,33 @@ export function RunsPage() {
               </button>
             </p>
           ) : null}
-          <RunsList
-            noRunsEver={meta.data.latestAt === null}
-            filters={filters}
-            listFilters={list.filters}
-            onListFiltersChange={setListFilters}
-            linkSearch={raw}
-            sort={sorting.sort}
-            onSortChange={setSort}
-            runs={runs}
-          />
+          {served.mode !== 'fold' && query ? (
+            <ServedRunsList
+              served={served}
+              query={query}
+              facets={facets}
+              noRunsEver={meta.data.latestAt === null}
+              filters={filters}
+              listFilters={list.filters}
+              onListFiltersChange={setListFilters}
+              linkSearch={raw}
+              sort={sorting.sort}
+              onSortChange={setSort}
+              page={page}
+              onPageChange={setPage}
+            />
+          ) : (
+            <RunsList
+              noRunsEver={meta.data.latestAt === null}
+              filters={filters}
+              listFilters={list.filters}
+              onListFiltersChange={setListFilters}
+              linkSearch={raw}
+              sort={sorting.sort}
+              onSortChange={setSort}
+              runs={runs}
+            />
+          )}
         </>
       ) : null}
     </PageSection>

@@ -1,3 +1,6 @@
 export { RunsList, type RunsListProps } from './runs-list'
 export { useRunsList } from './use-runs-list'
 export { GoToRun, type GoToRunProps } from './go-to-run'
+export { ServedRunsList, type ServedRunsListProps } from './served-runs-list'
+export { useRunsSource } from './use-runs-source'
+export { withPage, PAGE_PARAM } from './page-param'

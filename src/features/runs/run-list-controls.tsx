@@ -1,17 +1,18 @@
 import { useId } from 'react'
-import {
-  outcomeParam,
-  parseOutcome,
-  runStatusLabel,
-  type RunListFilters,
-  type RunRow,
-} from '@/domain/runs'
+import type { RunListPage } from '@/domain/contract'
+import { outcomeParam, parseOutcome, runStatusLabel, type RunListFilters } from '@/domain/runs'
 import { compareStrings } from '@/domain/summary/records'
+
+/** What a range's runs hold, whatever the list's own filters: the values those filters offer. */
+export type RunListFacets = Pick<RunListPage, 'configurations' | 'statuses' | 'otherCodes'>
 
 export interface RunListControlsProps {
   filters: RunListFilters
-  /** The loaded rows, for the configurations, statuses and refusal codes to offer. */
-  rows: readonly RunRow[]
+  /**
+   * The configurations, statuses and other refusal codes of the range's runs: of the loaded
+   * rows when folded here, the page's facets when the installation lists the runs.
+   */
+  facets: RunListFacets
   onChange: (next: RunListFilters) => void
 }
 
@@ -24,22 +25,19 @@ const OUTCOMES: ReadonlyArray<[string, string]> = [
   ['clean', 'Clean (no failed, denied or refused call)'],
 ]
 
-/** The values seen in the rows plus the selected one (an unknown value stays selectable). */
-function valuesOf(rows: readonly RunRow[], pick: (row: RunRow) => string, selected: string | null) {
-  const values = new Set<string>()
-  for (const row of rows) values.add(pick(row))
-  if (selected !== null) values.add(selected)
-  return [...values].sort(compareStrings)
+/** The values of the range plus the selected one (an unknown value stays selectable), A→Z. */
+function withSelected(values: readonly string[], selected: string | null): string[] {
+  const all = new Set(values)
+  if (selected !== null) all.add(selected)
+  return [...all].sort(compareStrings)
 }
 
 /** The runs list's own filters (outcome, configuration, status) as three selects. */
-export function RunListControls({ filters, rows, onChange }: RunListControlsProps) {
+export function RunListControls({ filters, facets, onChange }: RunListControlsProps) {
   const id = useId()
-  const codes = new Set<string>()
-  for (const row of rows) for (const code of Object.keys(row.otherCodes ?? {})) codes.add(code)
   const current = filters.outcome ? outcomeParam(filters.outcome) : ''
   const outcomes = [...OUTCOMES]
-  for (const code of [...codes].sort(compareStrings)) {
+  for (const code of withSelected(facets.otherCodes, null)) {
     outcomes.push([`refused-${code}`, `Has a call refused: ${code}`])
   }
   if (current !== '' && !outcomes.some(([value]) => value === current)) {
@@ -89,14 +87,9 @@ export function RunListControls({ filters, rows, onChange }: RunListControlsProp
       {select(
         'configuration',
         'Configuration',
-        valuesOf(rows, (r) => r.configuration, filters.configuration),
+        withSelected(facets.configurations, filters.configuration),
       )}
-      {select(
-        'status',
-        'Status',
-        valuesOf(rows, (r) => r.status, filters.status),
-        runStatusLabel,
-      )}
+      {select('status', 'Status', withSelected(facets.statuses, filters.status), runStatusLabel)}
     </div>
   )
 }

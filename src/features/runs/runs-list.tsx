@@ -1,10 +1,10 @@
-import { useLocation } from '@tanstack/react-router'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { FoldedSummary } from '@/api'
 import type { Filters } from '@/domain/filters'
 import {
   describeSelection,
   outcomeParam,
+  runListFacets,
   selectRuns,
   sortRunRows,
   toggleSort,
@@ -13,12 +13,13 @@ import {
   type RunSortKey,
   type RunsSummary,
 } from '@/domain/runs'
-import { EmptyState, LoadingState } from '@/components/ui/states'
+import { LoadingState } from '@/components/ui/states'
 import { ExportRuns } from './export-runs'
 import { RunListControls } from './run-list-controls'
+import { RunsEmptyStates } from './runs-empty-states'
 import { RunsLoadBanner } from './runs-load-banner'
 import { RunsTable } from './runs-table'
-import { useRunVisits, type ListScroll } from './run-return'
+import { useRunReturn } from './use-run-return'
 import './runs.css'
 import { formatCount } from '@/components/ui/format-count'
 
@@ -56,6 +57,7 @@ export function RunsList({
   const selection = useMemo(() => selectRuns(allRows, listFilters), [allRows, listFilters])
   const sorted = useMemo(() => sortRunRows(selection.rows, sort), [selection.rows, sort])
   const showOther = useMemo(() => selection.rows.some((r) => r.refusedOther > 0), [selection.rows])
+  const facets = useMemo(() => runListFacets(allRows), [allRows])
   const onSort = useCallback(
     (key: RunSortKey) => onSortChange(toggleSort(sort, key)),
     [sort, onSortChange],
@@ -63,18 +65,7 @@ export function RunsList({
   const complete = state?.status === 'done'
 
   // Back from a run (browser Back, Esc, the run page's link): focus that run's link again.
-  const { state: historyState } = useLocation()
-  const visits = useRunVisits()
-  const [focusRun, setFocusRun] = useState(() => visits.returnTarget(historyState))
-  const focusRestored = useCallback(() => setFocusRun(null), [])
-  const entryKey = historyState.__TSR_key
-  const onOpenRun = useCallback(
-    (uuid: string, scroll: ListScroll) => visits.remember(uuid, entryKey, scroll),
-    [visits, entryKey],
-  )
-  if (focusRun && complete && !selection.rows.some((r) => r.uuid === focusRun.uuid)) {
-    setFocusRun(null) // the run is not listed any more: nothing to come back to
-  }
+  const { focusRun, focusRestored, onOpenRun } = useRunReturn(selection.rows, complete)
 
   if (!state) return <LoadingState label="Loading runs" />
   const range = `${filters.from} to ${filters.to} (${filters.tz})`
@@ -97,7 +88,7 @@ export function RunsList({
         resume={runs.resume}
         reload={runs.reload}
       />
-      <RunListControls filters={listFilters} rows={allRows} onChange={onListFiltersChange} />
+      <RunListControls filters={listFilters} facets={facets} onChange={onListFiltersChange} />
       <p className="runs-headline" aria-live="polite">
         <strong>{headline}</strong>
         {complete ? null : (
@@ -116,27 +107,15 @@ export function RunsList({
           <span className="muted"> in {range}</span>
         )}
       </p>
-      {allRows.length === 0 && complete && noRunsEver ? (
-        <EmptyState title="This installation has not recorded any agent runs yet">
-          Once agents run, each run appears here with its tool calls by outcome; open one for its
-          timeline.
-        </EmptyState>
-      ) : null}
-      {allRows.length === 0 && complete && !noRunsEver ? (
-        <EmptyState title="No runs in this range">
-          Runs with a step between {range}
-          {filters.tools.length > 0 ? ' calling one of the selected tools' : ''} would appear here,
-          one row per run. Try a longer range or all tools.
-        </EmptyState>
-      ) : null}
-      {allRows.length > 0 && selection.rows.length === 0 ? (
-        <EmptyState title="No run matches these filters">
-          Runs of this range matching the outcome, configuration and status above would appear here.{' '}
-          <button type="button" onClick={() => onListFiltersChange(NO_LIST_FILTERS)}>
-            Show all runs of the range
-          </button>
-        </EmptyState>
-      ) : null}
+      <RunsEmptyStates
+        rangeRuns={allRows.length}
+        listedRuns={selection.rows.length}
+        complete={complete}
+        noRunsEver={noRunsEver}
+        range={range}
+        toolsSelected={filters.tools.length > 0}
+        onShowAll={() => onListFiltersChange(NO_LIST_FILTERS)}
+      />
       {selection.rows.length > 0 ? (
         <>
           <ExportRuns

@@ -37,6 +37,11 @@ export interface RunsTableProps {
   onFocusRestored?: () => void
   /** Called when a run link is followed in this tab, with where the list is scrolled to. */
   onOpenRun?: (uuid: string, scroll: ListScroll) => void
+  /**
+   * When the rows are one page of a longer list: how many runs come before them, and how many
+   * the list holds (for `aria-rowindex` and `aria-rowcount`). By default the rows are the list.
+   */
+  page?: { offset: number; total: number }
 }
 
 const num = formatCount
@@ -148,6 +153,7 @@ export function RunsTable({
   focusRun = null,
   onFocusRestored,
   onOpenRun,
+  page,
 }: RunsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const theadRef = useRef<HTMLTableSectionElement>(null)
@@ -195,7 +201,7 @@ export function RunsTable({
     <div ref={scrollRef} className="runs-table__scroll" role="region" aria-label="Runs list">
       <table
         className={`data-table runs-table${showOther ? ' runs-table--other' : ''}`}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={(page ? page.total : rows.length) + 1}
       >
         <caption>{caption}</caption>
         <RunsTableHead ref={theadRef} columns={columns} sort={sort} onSort={onSort} />
@@ -205,7 +211,7 @@ export function RunsTable({
             const row = rows[item.index]
             if (!row) return null
             return (
-              <tr key={row.uuid} aria-rowindex={item.index + 2}>
+              <tr key={row.uuid} aria-rowindex={(page?.offset ?? 0) + item.index + 2}>
                 {columns.map(({ key }) => (
                   <Cell
                     key={key}

@@ -29,7 +29,7 @@ export function runListHandler(
     if (!params.ok) return badRequest(params.message)
     const { from, to, tools } = params
     const runs: Run[] = []
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const page = installation.queryRuns({ from, to, tools }, after, 500)
       runs.push(...page.runs)
       after = page.continueAfter?.uuid ?? null

@@ -38,7 +38,8 @@ export function runRowsHandler(
 
 /** The wire row of a folded row, with its run's own times. */
 export function itemOf(
-  row: RunRow,   run: Pick<Run, 'startedAt' | 'finishedAt'> | undefined,
+  row: RunRow,
+  run: Pick<Run, 'startedAt' | 'finishedAt'> | undefined,
 ): RunRowItem {
   const refused: RunRowItem['refused'] = []
   if (row.refusedArguments > 0) refused.push({ code: 'arguments', calls: row.refusedArguments })

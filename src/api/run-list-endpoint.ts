@@ -1,0 +1,121 @@
+import { runListPageSchema, type RunListPage } from '../domain/contract'
+import { runListSearch, type RunListQuery } from '../domain/api-query'
+import { ContractError, HttpError, NetworkError, TimeoutError, isNotOffered } from './errors'
+import { buildUrl, DEFAULT_TIMEOUT_MS, request, type ApiConfig, type QueryValue } from './request'
+import { diagnosticsKeys } from './query-keys'
+
+/** One page of a runs list: `limit` runs from `offset` (0-based) on. */
+export interface RunListSlice {
+  offset: number
+  limit: number
+}
+
+const PATH = '/run-list'
+
+/** The query string `runListSearch` writes, as `request` takes it (a repeated name as a list). */
+function queryRecord(search: URLSearchParams): Record<string, QueryValue> {
+  const record: Record<string, string[]> = {}
+  for (const [name, value] of search) (record[name] ??= []).push(value)
+  return record
+}
+
+/**
+ * The keys of the runs list's answers (`diagnosticsKeys`): the whole list, a page by its query
+ * and offset, and the one fact "this installation does not offer `/run-list`".
+ */
+export const runListKeys = {
+  all: diagnosticsKeys.runList,
+  page: diagnosticsKeys.runListPage,
+  notOffered: diagnosticsKeys.runListNotOffered,
+}
+
+/**
+ * The address of the whole list as a CSV file (`format=csv`, times in `tz`): what a download
+ * link points at, so the browser streams the file to disk. The base URL's own query is kept.
+ */
+export function runListCsvUrl(config: ApiConfig, query: RunListQuery, tz: string): string {
+  return buildUrl(config.baseUrl, PATH, queryRecord(runListSearch(query, { csv: { tz } })))
+}
+
+/** The first thing in `page` no answer to `slice` can hold, or null when it fits. */
+function flawOf(page: RunListPage, slice: RunListSlice): { path: string; expected: string } | null {
+  if (page.offset !== slice.offset) {
+    return { path: 'offset', expected: `the offset asked for (${slice.offset})` }
+  }
+  if (page.rows.length > slice.limit) {
+    return { path: 'rows', expected: `at most the ${slice.limit} rows asked for` }
+  }
+  if (page.rows.length > 0 && page.offset + page.rows.length > page.totalRuns) {
+    return { path: 'totalRuns', expected: 'at least as many runs as the rows up to this page' }
+  }
+  if (page.totalRuns > page.rangeRuns) {
+    return { path: 'rangeRuns', expected: 'at least the runs passing the filters (totalRuns)' }
+  }
+  return null
+}
+
+/**
+ * One page of the installation's sorted, filtered runs list (`GET /run-list`), or
+ * `'not-offered'` for a 404, 405 or 501. Any other failure throws the usual typed errors
+ * (HttpError, NetworkError, TimeoutError, ContractError — also for a page that cannot answer
+ * the slice asked, such as another offset); an abort rethrows the caller's reason.
+ */
+export async function fetchRunListPage(
+  config: ApiConfig,
+  query: RunListQuery,
+  slice: RunListSlice,
+  signal: AbortSignal,
+): Promise<RunListPage | 'not-offered'> {
+  let page: RunListPage
+  try {
+    page = await request(config, {
+      path: PATH,
+      schema: runListPageSchema,
+      query: queryRecord(runListSearch(query, slice)),
+      signal,
+    })
+  } catch (error) {
+    if (isNotOffered(error)) return 'not-offered'
+    throw error
+  }
+  const flaw = flawOf(page, slice)
+  if (flaw !== null) throw new ContractError(PATH, flaw.path, flaw.expected)
+  return page
+}
+
+/**
+ * The whole list as the CSV file the server writes, byte for byte (as text its byte-order mark
+ * would be dropped, which Excel needs), for a dashboard whose API answers inside the page (the
+ * demo: a download link never reaches it). Throws HttpError, NetworkError or TimeoutError as
+ * `request` does; an abort rethrows the caller's reason.
+ */
+export async function fetchRunListCsv(
+  config: ApiConfig,
+  query: RunListQuery,
+  tz: string,
+  signal: AbortSignal,
+): Promise<ArrayBuffer> {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const fetchFn = config.fetchFn ?? fetch
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  let response: Response
+  let file: ArrayBuffer
+  try {
+    response = await fetchFn(runListCsvUrl(config, query, tz), {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'text/csv' },
+      signal: AbortSignal.any([signal, timeout.signal]),
+    })
+    file = await response.arrayBuffer()
+  } catch (error) {
+    if (signal.aborted) throw signal.reason ?? error
+    if (timeout.signal.aborted) throw new TimeoutError(PATH, timeoutMs)
+    throw new NetworkError(PATH)
+  } finally {
+    clearTimeout(timer)
+  }
+  if (!response.ok) throw new HttpError(PATH, response.status, null, null, null)
+  return file
+}
