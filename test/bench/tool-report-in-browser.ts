@@ -38,7 +38,7 @@ export interface ReportLoad {
  */
 const markExport = (label: string) => `
   new MutationObserver(function (_, observer) {
-    var button = Array.prototype.find.call(document.querySelectorAll('button'), function (b) {
+    var button = Array.prototype.find.call(document.querySelectorAll(${JSON.stringify(EXPORTS)}), function (b) {
       return (b.textContent || '').indexOf(${JSON.stringify(label)}) >= 0
     })
     if (!button) return
@@ -50,6 +50,12 @@ const markExport = (label: string) => `
   }).observe(document, { subtree: true, childList: true, attributes: true })
 `
 
+/**
+ * An export: a button, or a download link (the runs list's file streamed from the server, shown
+ * only once the list is final).
+ */
+const EXPORTS = 'button, a[download]'
+
 /** When `request` began and ended (epoch ms), from Chromium's own timing. */
 function requestSpan(request: Request): { start: number; end: number } {
   const timing = request.timing()
@@ -59,7 +65,7 @@ function requestSpan(request: Request): { start: number; end: number } {
 /** What page is timed: its export button's label, and the endpoint that counts it on the server. */
 export interface TimedPage {
   exportLabel: string
-  endpoint: 'summary' | 'run-rows' | 'effect'
+  endpoint: 'summary' | 'run-rows' | 'run-list' | 'effect'
 }
 
 const TOOL_REPORT: TimedPage = { exportLabel: 'Export tool report', endpoint: 'summary' }
@@ -73,7 +79,7 @@ async function expectEnabled(button: Locator, timeout: number): Promise<void> {
 
 /** Waits until the page's load has ended (its export is offered, no progress shown). */
 async function settled(page: Page, what: TimedPage, timeout: number): Promise<void> {
-  const button = page.getByRole('button', { name: `${what.exportLabel} (CSV)` })
+  const button = page.locator(EXPORTS).filter({ hasText: `${what.exportLabel} (CSV)` })
   await button.waitFor({ timeout })
   await expectEnabled(button, timeout)
   await page.waitForFunction(() => !document.querySelector('[role="status"] progress'), undefined, {
@@ -155,4 +161,14 @@ export async function toolReportInBrowser(
   const server = await timedLoad(browser, url, what, false, capMs)
   const fold = await timedLoad(browser, url, what, true, capMs)
   return { server, fold }
+}
+
+/** The page at `url` as the server's `what.endpoint` answers it, without the fold. */
+export async function servedPageInBrowser(
+  browser: Browser,
+  url: string,
+  capMs: number,
+  what: TimedPage,
+): Promise<ReportLoad> {
+  return timedLoad(browser, url, what, false, capMs)
 }
