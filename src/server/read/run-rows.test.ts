@@ -26,6 +26,7 @@ import { askServer } from '../testing/ask'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { testEngines } from '../testing/engines'
 import { run, T, writeRawRuns, type RawEvent } from '../testing/extension-rows'
+import { RUNS } from '../sql/tables'
 
 const engines = await testEngines()
 const RANGE = 'from=2026-11-10T00:00:00Z&to=2026-11-11T00:00:00Z'
@@ -88,6 +89,23 @@ describe.each(engines)('the rounds of /run-rows on %s', (engine) => {
     expect(expected.map((row) => [row.uuid, row.rounds, row.toolCalls])).toEqual([[UUID, 3, 1]])
     const list = runListPageSchema.parse((await ask(`/run-list?${RANGE}&sort=rounds`)).body)
     expect(list.rows.map(runRowFromItem)).toEqual(expected)
+  })
+  it('lists a run as its row says after the CMS changes it (configuration, end, status)', async () => {
+    const list = async () =>
+      runListPageSchema.parse((await ask(`/run-list?${RANGE}&sort=configuration`)).body).rows
+    const [before] = await list()
+    await tables.writer.query(
+      `UPDATE ${RUNS} SET configuration_identifier = ?, finished_at = ?, status = ?, tstamp = tstamp + 100 WHERE uuid = ?`,
+      ['=changed', T + 3600, 'completed', UUID],
+    )
+    await api.summaries.catchUp()
+    const [after] = await list()
+    expect(after).toEqual({
+      ...before,
+      configuration: '=changed',
+      status: 'completed',
+      finishedAt: new Date((T + 3600) * 1000).toISOString(),
+    })
   })
   it.each([[[]], [['search_records']]])(
     'counts /summary as the fold of /runs, an empty name unreadable (tools %j)',

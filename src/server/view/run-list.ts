@@ -14,7 +14,7 @@ import { runTimes } from '../read/runs'
 import { TurnTaker } from '../turns'
 import type { RunTallies } from './fold-run-tallies'
 import type { RunStatusIndex } from './run-status-index'
-import type { RunFacts } from './run-statuses'
+import type { FactsByUid, RunFacts } from './run-facts'
 import { sortInTurns } from './sort-in-turns'
 
 /** A runs list's row as the server keeps it: the page's row, and its run's number in the view. */
@@ -33,7 +33,7 @@ export interface RowSources {
   tallies: RunTallies
   rounds: Int32Array
   statuses: RunStatusIndex
-  facts: ReadonlyMap<number, RunFacts>
+  facts: FactsByUid
 }
 
 /** Rows made between two looks at the clock. */
@@ -95,7 +95,7 @@ export function pageOfRunList(
   offset: number,
   limit: number,
   tallies: RunTallies,
-  facts: ReadonlyMap<number, RunFacts>,
+  facts: FactsByUid,
 ): RunListPage {
   const rows: RunRowItem[] = []
   for (const row of listed.rows.slice(offset, offset + limit)) {

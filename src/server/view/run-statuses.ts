@@ -1,6 +1,7 @@
 import { num, text, type Database, type Row } from '../db/database'
 import { bound, integerIn, raw, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
+import { RunFactsTable, type FactsByUid, type RunFacts, type RunFactsData } from './run-facts'
 
 /** Statuses a run does not leave; every other (unknown ones too) is read again on refresh. */
 const FINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled'])
@@ -9,15 +10,6 @@ const BATCH = 1000
 /** The columns a run is kept by: its status, and what the runs list shows and sorts by. */
 const COLUMNS = `r.uid, r.status, r.tstamp, r.uuid, r.configuration_identifier,
   ${RUN_START} AS started, r.finished_at`
-
-/** What the runs list needs of a run besides its status, as the run's row gives it. */
-export interface RunFacts {
-  uuid: string
-  configuration: string
-  /** Start and end in epoch seconds as `/runs` reads them; `finished` ≤ 0 while unfinished. */
-  started: number
-  finished: number
-}
 
 /**
  * The status of every run, kept current cheaply: new runs (uid above the highest seen); runs not
@@ -36,18 +28,17 @@ export interface RunStatusesData {
   top: number
   changed: number
   /** Each run's facts, in the order of `uids`. */
-  facts: {
-    uuids: string[]
-    configurations: Int32Array
-    configurationNames: string[]
-    started: Float64Array
-    finished: Float64Array
-  }
+  facts: RunFactsData
 }
 
 export class RunStatuses {
+  /** Each run's uuid, configuration, start and end (decision 0028). */
+  get facts(): FactsByUid {
+    return this.table
+  }
+
   readonly byRun = new Map<number, string>()
-  readonly facts = new Map<number, RunFacts>()
+  private table = new RunFactsTable()
   /** Changes whenever a run is added, removed or changes status. */
   version = 0
   /** The runs not in a final status, read again on every refresh. */
@@ -68,15 +59,9 @@ export class RunStatuses {
       const uid = data.uids[i] as number
       const id = data.statuses[i] as number
       statuses.byRun.set(uid, data.names[id] ?? '')
-      const { facts } = data
-      statuses.facts.set(uid, {
-        uuid: facts.uuids[i] ?? '',
-        configuration: facts.configurationNames[facts.configurations[i] as number] ?? '',
-        started: facts.started[i] as number,
-        finished: facts.finished[i] as number,
-      })
       if (final[id] !== true) statuses.open.add(uid)
     }
+    statuses.table = RunFactsTable.from(data.uids, data.facts)
     statuses.top = data.top
     statuses.changed = data.changed
     return statuses
@@ -88,33 +73,15 @@ export class RunStatuses {
     const size = this.byRun.size
     const uids = new Int32Array(size)
     const statuses = new Int32Array(size)
-    const facts = {
-      uuids: [] as string[],
-      configurations: new Int32Array(size),
-      configurationNames: [] as string[],
-      started: new Float64Array(size),
-      finished: new Float64Array(size),
-    }
-    const configurationIds = new Map<string, number>()
     let i = 0
     for (const [uid, status] of this.byRun) {
       let id = ids.get(status)
       if (id === undefined) ids.set(status, (id = names.push(status) - 1))
       uids[i] = uid
       statuses[i] = id
-      const fact = this.facts.get(uid)
-      const configuration = fact?.configuration ?? ''
-      let configurationId = configurationIds.get(configuration)
-      if (configurationId === undefined) {
-        configurationId = facts.configurationNames.push(configuration) - 1
-        configurationIds.set(configuration, configurationId)
-      }
-      facts.uuids.push(fact?.uuid ?? '')
-      facts.configurations[i] = configurationId
-      facts.started[i] = fact?.started ?? 0
-      facts.finished[i] = fact?.finished ?? 0
       i += 1
     }
+    const facts = this.table.dataOf(uids)
     return { uids, statuses, names, top: this.top, changed: this.changed, facts }
   }
 
@@ -149,7 +116,7 @@ export class RunStatuses {
     const all = await db.query(`SELECT ${COLUMNS} FROM ${RUNS} r`, [], { bulk: true })
     // Replaced at once, so an answer meanwhile still reads the statuses known before.
     this.byRun.clear()
-    this.facts.clear()
+    this.table.clear()
     this.open.clear()
     this.version += 1
     this.top = 0
@@ -159,7 +126,7 @@ export class RunStatuses {
 
   private remove(uid: number): void {
     this.open.delete(uid)
-    this.facts.delete(uid)
+    this.table.delete(uid)
     if (this.byRun.delete(uid)) this.version += 1
   }
 
@@ -173,9 +140,9 @@ export class RunStatuses {
         started: num(row.started),
         finished: num(row.finished_at),
       }
-      if (this.byRun.get(uid) !== status || !sameFacts(this.facts.get(uid), fact)) this.version += 1
+      const moved = this.table.set(uid, fact)
+      if (this.byRun.get(uid) !== status || moved) this.version += 1
       this.byRun.set(uid, status)
-      this.facts.set(uid, fact)
       if (FINAL.has(status)) this.open.delete(uid)
       else this.open.add(uid)
       if (uid > this.top) this.top = uid
@@ -184,10 +151,3 @@ export class RunStatuses {
     }
   }
 }
-
-const sameFacts = (a: RunFacts | undefined, b: RunFacts): boolean =>
-  a !== undefined &&
-  a.uuid === b.uuid &&
-  a.configuration === b.configuration &&
-  Object.is(a.started, b.started) &&
-  Object.is(a.finished, b.finished)

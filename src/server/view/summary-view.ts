@@ -10,7 +10,8 @@ import type { CatalogueFlags } from '@/domain/effect'
 import { foldRunTallies, type RunTallies, type TallyQuery } from './fold-run-tallies'
 import { readStepGroups, topEventUid } from './read-step-groups'
 import { RunStatusIndexer } from './run-status-index'
-import { RunStatuses, type RunFacts } from './run-statuses'
+import { RunStatuses } from './run-statuses'
+import type { FactsByUid } from './run-facts'
 import { foldRunRounds } from './fold-run-rounds'
 import { listRangeRows, pageOfRunList, rangeRows, type RangeRows, type ServedRow } from './run-list'
 import type { RunListQuery } from '@/domain/api-query'
@@ -78,7 +79,7 @@ const LISTS_KEPT = 6
 export interface ServedRunList {
   listed: ListedRuns<ServedRow>
   tallies: RunTallies
-  facts: ReadonlyMap<number, RunFacts>
+  facts: FactsByUid
 }
 
 /**
