@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { databaseIdentity, viewFileIn } from './state-dir'
-import { loadView, removeLeftovers } from './view-file'
+import { loadView, removeLeftovers, saveView, type SavedView } from './view-file'
 
 const state = mkdtempSync(join(tmpdir(), 'rd-view-file-'))
 afterAll(() => rmSync(state, { recursive: true, force: true }))
@@ -51,6 +51,47 @@ describe('a server killed while saving its view', () => {
     writeFileSync(running, 'being written')
     expect(await removeLeftovers(file)).toEqual([])
     expect(existsSync(running)).toBe(true)
+  })
+})
+
+describe("a view's runs", () => {
+  it.each([
+    ['uuids', ['7d0e2a8c-31f4-4c55-9d0b-8c2a4f1e6b01', 'é', '']],
+    ['any text', ['🛠️', 'x\u0000y', '\uD800', '']],
+  ])('come back exactly as saved: %s', async (_, uuids) => {
+    const file = join(state, `view-texts-${uuids.length}-${uuids[0]?.length}.bin`)
+    const n = uuids.length
+    const view: SavedView = {
+      database: 'sqlite:texts',
+      settledUid: 0,
+      ids: { runUids: [], keys: [] },
+      settled: {
+        size: 0,
+        buckets: Int32Array.of(),
+        runs: Int32Array.of(),
+        keys: Int32Array.of(),
+        steps: Int32Array.of(),
+        rounds: Int32Array.of(),
+      },
+      statuses: {
+        uids: Int32Array.from(uuids, (_, i) => i + 1),
+        statuses: new Int32Array(n),
+        names: ['completed'],
+        top: n,
+        changed: 1,
+        facts: {
+          uuids,
+          configurations: new Int32Array(n),
+          configurationNames: ['=cmd'],
+          started: Float64Array.from(uuids, (_, i) => 1.5e9 + i + 0.25),
+          finished: new Float64Array(n),
+        },
+      },
+      probes: [],
+    }
+    await saveView(file, view)
+    const loaded = await loadView(file, 'sqlite:texts')
+    expect(loaded.statuses.facts).toEqual(view.statuses.facts)
   })
 })
 

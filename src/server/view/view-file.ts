@@ -16,7 +16,7 @@ import { COLUMN_NAMES, type GroupColumns, type GroupIdsData, type RawKey } from 
  * The meaning of a saved view: bumped whenever what the server groups, or how it decodes a
  * group, changes — a file of another version is counted afresh, never read.
  */
-export const VIEW_FORMAT = 2
+export const VIEW_FORMAT = 3
 
 const MAGIC = Buffer.from('RDVIEW\u0000\u0001', 'latin1')
 const DIGEST_BYTES = 32
@@ -59,7 +59,9 @@ interface Header {
   statusNames: string[]
   top: number
   changed: number
-  runUuids: string[]
+  /** Bytes of the runs' uuids and how they are written, apart from this header ({@link textsSection}). */
+  uuidBytes: number
+  uuidEncoding: TextEncoding
   configurationNames: string[]
   probes: Probe[]
 }
@@ -75,6 +77,7 @@ const wholeBytes = (array: Float64Array): Uint8Array =>
  * was and throws.
  */
 export async function saveView(path: string, view: SavedView): Promise<void> {
+  const uuids = textsSection(view.statuses.facts.uuids)
   const header: Header = {
     format: VIEW_FORMAT,
     endianness: endianness(),
@@ -88,7 +91,8 @@ export async function saveView(path: string, view: SavedView): Promise<void> {
     statusNames: view.statuses.names,
     top: view.statuses.top,
     changed: view.statuses.changed,
-    runUuids: view.statuses.facts.uuids,
+    uuidBytes: uuids.bytes.length,
+    uuidEncoding: uuids.encoding,
     configurationNames: view.statuses.facts.configurationNames,
     probes: view.probes,
   }
@@ -110,6 +114,8 @@ export async function saveView(path: string, view: SavedView): Promise<void> {
     bytesOf(view.statuses.facts.configurations, view.statuses.uids.length),
     wholeBytes(view.statuses.facts.started),
     wholeBytes(view.statuses.facts.finished),
+    bytesOf(uuids.lengths, uuids.lengths.length),
+    uuids.bytes,
   ]
   const temporary = `${path}.${process.pid}.tmp`
   const digest = createHash('sha256')
@@ -177,6 +183,41 @@ async function readInto(
   return true
 }
 
+/**
+ * Texts as one section of code units and their lengths, read back exactly: Latin-1 bytes when
+ * every unit fits one (uuids do), else UTF-16 — a JSON header of hundreds of thousands of uuids
+ * took a quarter of a second to parse at every start.
+ */
+function textsSection(texts: readonly string[]): {
+  lengths: Int32Array
+  bytes: Buffer
+  encoding: TextEncoding
+} {
+  const lengths = Int32Array.from(texts, (text) => text.length)
+  const joined = texts.join('')
+  // eslint-disable-next-line no-control-regex
+  const encoding: TextEncoding = /^[\u0000-\u00ff]*$/.test(joined) ? 'latin1' : 'utf16le'
+  return { lengths, bytes: Buffer.from(joined, encoding), encoding }
+}
+
+type TextEncoding = 'latin1' | 'utf16le'
+
+/** The texts of {@link textsSection}; throws when the lengths do not fit the bytes. */
+function textsOf(lengths: Int32Array, bytes: Uint8Array, encoding: TextEncoding): string[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const width = encoding === 'latin1' ? 1 : 2
+  const texts: string[] = []
+  let at = 0
+  for (const length of lengths) {
+    const end = at + length * width
+    if (length < 0 || end > buffer.length) throw new ViewFileError('its uuids are damaged')
+    texts.push(buffer.toString(encoding, at, end))
+    at = end
+  }
+  if (at !== buffer.length) throw new ViewFileError('its uuids are damaged')
+  return texts
+}
+
 const isTexts = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string')
 
@@ -201,8 +242,8 @@ function checkHeader(value: unknown): Header {
     h.statusNames.every((name) => typeof name === 'string') &&
     isCount(h.top) &&
     isCount(h.changed) &&
-    isTexts(h.runUuids) &&
-    h.runUuids.length === h.statusRuns &&
+    isCount(h.uuidBytes) &&
+    (h.uuidEncoding === 'latin1' || h.uuidEncoding === 'utf16le') &&
     isTexts(h.configurationNames) &&
     Array.isArray(h.probes)
   if (!fits) throw new ViewFileError('its header is not a view header')
@@ -252,7 +293,7 @@ export async function loadView(path: string, database: string): Promise<SavedVie
       throw new ViewFileError(`it counts another database (${header.database})`)
     }
     let position = start.length + json.length
-    const fill = async <A extends Int32Array | Float64Array>(array: A): Promise<A> => {
+    const fill = async <A extends Int32Array | Float64Array | Uint8Array>(array: A): Promise<A> => {
       const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength)
       if (!(await readInto(file, bytes, position))) throw new ViewFileError('it is cut short')
       digest.update(bytes)
@@ -269,6 +310,8 @@ export async function loadView(path: string, database: string): Promise<SavedVie
     const configurations = await column(header.statusRuns)
     const started = await fill(new Float64Array(header.statusRuns))
     const finished = await fill(new Float64Array(header.statusRuns))
+    const lengths = await column(header.statusRuns)
+    const uuidBytes = await fill(new Uint8Array(header.uuidBytes))
     const saved = Buffer.alloc(DIGEST_BYTES)
     if (!(await readInto(file, saved, position))) throw new ViewFileError('it is cut short')
     if (!saved.equals(digest.digest()))
@@ -289,7 +332,7 @@ export async function loadView(path: string, database: string): Promise<SavedVie
         top: header.top,
         changed: header.changed,
         facts: {
-          uuids: header.runUuids,
+          uuids: textsOf(lengths, uuidBytes, header.uuidEncoding),
           configurations,
           configurationNames: header.configurationNames,
           started,
