@@ -151,14 +151,6 @@ describe.each(engines)('the sorted runs list on %s', (engine) => {
               if (page.rows.length < list.limit) break
             }
             expect(rows).toEqual(expected.rows)
-            console.log(
-              'rows',
-              specs.length,
-              runs.length,
-              expected.rangeRuns,
-              expected.rows.length,
-              expected.rows.map((r) => r.rounds).join(','),
-            )
 
             const file = await fetch(
               `${served.base}/run-list?${runListSearch(query, { csv: { tz: q.tz } })}`,

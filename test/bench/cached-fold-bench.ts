@@ -23,7 +23,7 @@ function seededStore(): { ids: GroupIds; store: StepStore; statuses: RunStatuses
   let groups: StepGroup[] = []
   for (let run = 1; run <= RUNS; run += 1) {
     const at = END_S - 365 * DAY_S + Math.floor((run * 365 * DAY_S) / RUNS)
-    statuses.byRun.set(run, run % 10 === 0 ? 'failed' : 'completed')
+    statuses.put(run, run % 10 === 0 ? 'failed' : 'completed')
     for (let g = 0; g < 9; g += 1) {
       const tool = g >= 2
       groups.push({

@@ -49,7 +49,7 @@ describe('foldView while the view changes', () => {
     const tail = new StepStore(ids)
     const statuses = new RunStatuses()
     const record = (from: number, to: number) => {
-      for (let run = from; run < to; run += 1) statuses.byRun.set(run, 'completed')
+      for (let run = from; run < to; run += 1) statuses.put(run, 'completed')
       statuses.version += 1
     }
     record(1, 2001)

@@ -1,8 +1,9 @@
 /**
- * What the runs list needs of each run besides its status (decision 0028), in columns: a year of
- * a busy installation is hundreds of thousands of runs, and an object per run (with its two
- * times boxed) cost tens of megabytes more and half a second at every start. A saved table is
- * taken up as it was read from the view's file, without a copy.
+ * Each run the view knows, in columns (decisions 0022, 0028): its status, and what the runs list
+ * needs besides — uuid, configuration, start and end. A year of a busy installation is hundreds
+ * of thousands of runs; a map entry and an object per run (its two times boxed) cost tens of
+ * megabytes and half a second at every start. One map gives a run's slot in the columns; a saved
+ * table is taken up as it was read from the view's file, without a copy.
  */
 
 /** A run's facts as the runs list reads them. */
@@ -23,33 +24,70 @@ export interface RunFactsData {
   finished: Float64Array
 }
 
+/** The runs of a table in the view's file: uids, statuses (ids into `names`) and facts. */
+export interface RunTableData {
+  uids: Int32Array
+  statuses: Int32Array
+  names: string[]
+  facts: RunFactsData
+}
+
 /** Reads a run's facts by uid. */
 export interface FactsByUid {
   get(uid: number): RunFacts | undefined
 }
 
-export class RunFactsTable implements FactsByUid {
+/** Ids for a few texts (statuses, configurations), each text once. */
+class Names {
+  readonly ids = new Map<string, number>()
+  constructor(readonly names: string[] = []) {
+    names.forEach((name, id) => this.ids.set(name, id))
+  }
+  idOf(name: string): number {
+    let id = this.ids.get(name)
+    if (id === undefined) this.ids.set(name, (id = this.names.push(name) - 1))
+    return id
+  }
+}
+
+export class RunTable implements FactsByUid {
   private readonly slots = new Map<number, number>()
   private uuids: string[] = []
+  private statuses: Int32Array = new Int32Array(1024)
   private configurations: Int32Array = new Int32Array(1024)
-  private names: string[] = []
-  private readonly nameIds = new Map<string, number>()
   private started: Float64Array = new Float64Array(1024)
   private finished: Float64Array = new Float64Array(1024)
+  private statusNames = new Names()
+  private configurationNames = new Names()
   private used = 0
 
-  /** The table of `uids` (each once) and their facts, taking the arrays over. */
-  static from(uids: Int32Array, data: RunFactsData): RunFactsTable {
-    const table = new RunFactsTable()
-    table.uuids = data.uuids
-    table.configurations = data.configurations
-    table.names = data.configurationNames
-    data.configurationNames.forEach((name, id) => table.nameIds.set(name, id))
-    table.started = data.started
-    table.finished = data.finished
+  /** The table of `data` (each uid once), taking its arrays over. */
+  static from(data: RunTableData): RunTable {
+    const table = new RunTable()
+    table.uuids = data.facts.uuids
+    table.statuses = data.statuses
+    table.configurations = data.facts.configurations
+    table.started = data.facts.started
+    table.finished = data.facts.finished
+    table.statusNames = new Names([...data.names])
+    table.configurationNames = new Names([...data.facts.configurationNames])
+    const { uids } = data
     for (let slot = 0; slot < uids.length; slot += 1) table.slots.set(uids[slot] as number, slot)
     table.used = uids.length
     return table
+  }
+
+  get size(): number {
+    return this.slots.size
+  }
+
+  has(uid: number): boolean {
+    return this.slots.has(uid)
+  }
+
+  statusOf(uid: number): string | undefined {
+    const slot = this.slots.get(uid)
+    return slot === undefined ? undefined : this.statusNames.names[this.statuses[slot] as number]
   }
 
   get(uid: number): RunFacts | undefined {
@@ -57,18 +95,20 @@ export class RunFactsTable implements FactsByUid {
     if (slot === undefined) return undefined
     return {
       uuid: this.uuids[slot] ?? '',
-      configuration: this.names[this.configurations[slot] as number] ?? '',
+      configuration: this.configurationNames.names[this.configurations[slot] as number] ?? '',
       started: this.started[slot] as number,
       finished: this.finished[slot] as number,
     }
   }
 
-  /** Keeps `fact` for `uid`; whether anything changed. */
-  set(uid: number, fact: RunFacts): boolean {
+  /** Keeps `status` and `fact` for `uid`; whether anything changed. */
+  set(uid: number, status: string, fact: RunFacts): boolean {
     let slot = this.slots.get(uid)
-    const configuration = this.nameOf(fact.configuration)
+    const statusId = this.statusNames.idOf(status)
+    const configuration = this.configurationNames.idOf(fact.configuration)
     if (
       slot !== undefined &&
+      this.statuses[slot] === statusId &&
       this.uuids[slot] === fact.uuid &&
       this.configurations[slot] === configuration &&
       Object.is(this.started[slot], fact.started) &&
@@ -82,6 +122,7 @@ export class RunFactsTable implements FactsByUid {
       this.grow(this.used)
       this.slots.set(uid, slot)
     }
+    this.statuses[slot] = statusId
     this.uuids[slot] = fact.uuid
     this.configurations[slot] = configuration
     this.started[slot] = fact.started
@@ -89,8 +130,9 @@ export class RunFactsTable implements FactsByUid {
     return true
   }
 
-  delete(uid: number): void {
-    this.slots.delete(uid)
+  /** Forgets `uid`; whether it was known. */
+  delete(uid: number): boolean {
+    return this.slots.delete(uid)
   }
 
   clear(): void {
@@ -99,42 +141,43 @@ export class RunFactsTable implements FactsByUid {
     this.used = 0
   }
 
-  /** The facts of `uids` in their order (a uid without facts gets empty ones). */
-  dataOf(uids: Int32Array): RunFactsData {
-    const data: RunFactsData = {
-      uuids: [],
-      configurations: new Int32Array(uids.length),
-      configurationNames: this.names,
-      started: new Float64Array(uids.length),
-      finished: new Float64Array(uids.length),
+  /** Every run known, as the view's file keeps them. */
+  get data(): RunTableData {
+    const size = this.slots.size
+    const data: RunTableData = {
+      uids: new Int32Array(size),
+      statuses: new Int32Array(size),
+      names: this.statusNames.names,
+      facts: {
+        uuids: [],
+        configurations: new Int32Array(size),
+        configurationNames: this.configurationNames.names,
+        started: new Float64Array(size),
+        finished: new Float64Array(size),
+      },
     }
-    const none = this.nameOf('')
-    uids.forEach((uid, i) => {
-      const slot = this.slots.get(uid)
-      data.uuids.push(slot === undefined ? '' : (this.uuids[slot] ?? ''))
-      data.configurations[i] = slot === undefined ? none : (this.configurations[slot] as number)
-      data.started[i] = slot === undefined ? 0 : (this.started[slot] as number)
-      data.finished[i] = slot === undefined ? 0 : (this.finished[slot] as number)
-    })
+    let i = 0
+    for (const [uid, slot] of this.slots) {
+      data.uids[i] = uid
+      data.statuses[i] = this.statuses[slot] as number
+      data.facts.uuids.push(this.uuids[slot] ?? '')
+      data.facts.configurations[i] = this.configurations[slot] as number
+      data.facts.started[i] = this.started[slot] as number
+      data.facts.finished[i] = this.finished[slot] as number
+      i += 1
+    }
     return data
-  }
-
-  private nameOf(configuration: string): number {
-    let id = this.nameIds.get(configuration)
-    if (id === undefined) {
-      id = this.names.push(configuration) - 1
-      this.nameIds.set(configuration, id)
-    }
-    return id
   }
 
   /** Room for `size` slots: the typed columns grow by half (taken-up ones are exactly full). */
   private grow(size: number): void {
     if (size <= this.started.length) return
     const length = Math.max(size, Math.ceil(this.started.length * 1.5), 1024)
-    const configurations = new Int32Array(length)
-    configurations.set(this.configurations)
-    this.configurations = configurations
+    for (const key of ['statuses', 'configurations'] as const) {
+      const next = new Int32Array(length)
+      next.set(this[key])
+      this[key] = next
+    }
     for (const key of ['started', 'finished'] as const) {
       const next = new Float64Array(length)
       next.set(this[key])

@@ -29,7 +29,7 @@ export class RunStatusIndexer {
     const nameIds = new Map<string, number>()
     const status = new Int32Array(runs).fill(-1)
     this.ids.runUids.forEach((uid, run) => {
-      const name = this.statuses.byRun.get(uid)
+      const name = this.statuses.statusOf(uid)
       if (name === undefined) return
       let id = nameIds.get(name)
       if (id === undefined) nameIds.set(name, (id = names.push(name) - 1))

@@ -1,7 +1,7 @@
 import { num, text, type Database, type Row } from '../db/database'
 import { bound, integerIn, raw, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
-import { RunFactsTable, type FactsByUid, type RunFacts, type RunFactsData } from './run-facts'
+import { RunTable, type FactsByUid, type RunFacts, type RunTableData } from './run-facts'
 
 /** Statuses a run does not leave; every other (unknown ones too) is read again on refresh. */
 const FINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled'])
@@ -20,15 +20,9 @@ const COLUMNS = `r.uid, r.status, r.tstamp, r.uuid, r.configuration_identifier,
  * makes them differ too, and costs a reread, never a wrong status.
  */
 /** What {@link RunStatuses} holds, as plain data (for the view's file). */
-export interface RunStatusesData {
-  /** Run uids, and each one's status as an index into `names`. */
-  uids: Int32Array
-  statuses: Int32Array
-  names: string[]
+export interface RunStatusesData extends RunTableData {
   top: number
   changed: number
-  /** Each run's facts, in the order of `uids`. */
-  facts: RunFactsData
 }
 
 export class RunStatuses {
@@ -37,8 +31,7 @@ export class RunStatuses {
     return this.table
   }
 
-  readonly byRun = new Map<number, string>()
-  private table = new RunFactsTable()
+  private table = new RunTable()
   /** Changes whenever a run is added, removed or changes status. */
   version = 0
   /** The runs not in a final status, read again on every refresh. */
@@ -46,7 +39,32 @@ export class RunStatuses {
   private top = 0
   private changed = 0
 
-  /** The highest run uid read: a run at or below it that is not in `byRun` is gone. */
+  /** A run's status; undefined for a run not recorded (not yet, or purged). */
+  statusOf(uid: number): string | undefined {
+    return this.table.statusOf(uid)
+  }
+
+  /** How many runs are recorded. */
+  get size(): number {
+    return this.table.size
+  }
+
+  /** Records a run as the refresh would: for tests and benches that build a view by hand. */
+  put(uid: number, status: string, fact: RunFacts = EMPTY_FACTS): void {
+    this.set([
+      {
+        uid,
+        status,
+        uuid: fact.uuid,
+        configuration_identifier: fact.configuration,
+        started: fact.started,
+        finished_at: fact.finished,
+        tstamp: 0,
+      },
+    ])
+  }
+
+  /** The highest run uid read: a run at or below it that is not recorded is gone. */
   get highestUid(): number {
     return this.top
   }
@@ -56,33 +74,16 @@ export class RunStatuses {
     const statuses = new RunStatuses()
     const final = data.names.map((name) => FINAL.has(name))
     for (let i = 0; i < data.uids.length; i += 1) {
-      const uid = data.uids[i] as number
-      const id = data.statuses[i] as number
-      statuses.byRun.set(uid, data.names[id] ?? '')
-      if (final[id] !== true) statuses.open.add(uid)
+      if (final[data.statuses[i] as number] !== true) statuses.open.add(data.uids[i] as number)
     }
-    statuses.table = RunFactsTable.from(data.uids, data.facts)
+    statuses.table = RunTable.from(data)
     statuses.top = data.top
     statuses.changed = data.changed
     return statuses
   }
 
   get data(): RunStatusesData {
-    const names: string[] = []
-    const ids = new Map<string, number>()
-    const size = this.byRun.size
-    const uids = new Int32Array(size)
-    const statuses = new Int32Array(size)
-    let i = 0
-    for (const [uid, status] of this.byRun) {
-      let id = ids.get(status)
-      if (id === undefined) ids.set(status, (id = names.push(status) - 1))
-      uids[i] = uid
-      statuses[i] = id
-      i += 1
-    }
-    const facts = this.table.dataOf(uids)
-    return { uids, statuses, names, top: this.top, changed: this.changed, facts }
+    return { ...this.table.data, top: this.top, changed: this.changed }
   }
 
   async refresh(db: Database): Promise<void> {
@@ -105,8 +106,8 @@ export class RunStatuses {
       db.query(`SELECT COUNT(*) AS n FROM ${RUNS} WHERE uid <= ?`, [below]),
     ])
     // Every run known so far has a uid up to `below`; so has any the read finds there anew.
-    let known = this.byRun.size
-    for (const row of rows) if (num(row.uid) <= below && !this.byRun.has(num(row.uid))) known += 1
+    let known = this.table.size
+    for (const row of rows) if (num(row.uid) <= below && !this.table.has(num(row.uid))) known += 1
     this.set(rows)
     if (num(counted?.n) !== known) await this.rereadAll(db)
   }
@@ -115,7 +116,6 @@ export class RunStatuses {
   async rereadAll(db: Database): Promise<void> {
     const all = await db.query(`SELECT ${COLUMNS} FROM ${RUNS} r`, [], { bulk: true })
     // Replaced at once, so an answer meanwhile still reads the statuses known before.
-    this.byRun.clear()
     this.table.clear()
     this.open.clear()
     this.version += 1
@@ -126,8 +126,7 @@ export class RunStatuses {
 
   private remove(uid: number): void {
     this.open.delete(uid)
-    this.table.delete(uid)
-    if (this.byRun.delete(uid)) this.version += 1
+    if (this.table.delete(uid)) this.version += 1
   }
 
   private set(rows: readonly Row[]): void {
@@ -140,9 +139,7 @@ export class RunStatuses {
         started: num(row.started),
         finished: num(row.finished_at),
       }
-      const moved = this.table.set(uid, fact)
-      if (this.byRun.get(uid) !== status || moved) this.version += 1
-      this.byRun.set(uid, status)
+      if (this.table.set(uid, status, fact)) this.version += 1
       if (FINAL.has(status)) this.open.delete(uid)
       else this.open.add(uid)
       if (uid > this.top) this.top = uid
@@ -151,3 +148,5 @@ export class RunStatuses {
     }
   }
 }
+
+const EMPTY_FACTS: RunFacts = { uuid: '', configuration: '', started: 0, finished: 0 }

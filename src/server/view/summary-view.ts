@@ -353,7 +353,7 @@ export class SummaryView {
     return {
       groups: this.settled.size + this.tail.size,
       bytes: this.settled.bytes + this.tail.bytes,
-      runs: this.statuses.byRun.size,
+      runs: this.statuses.size,
     }
   }
 
