@@ -24,11 +24,11 @@ import { createListedInstallation } from '../mocks/variants'
 import { openDatabase } from './db/open-database'
 import type { Database } from './db/database'
 import { seedInstallation } from './seed/seed-installation'
-import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from './sql/tables'
 import { allPages, askServer } from './testing/ask'
 import { runArb, SPAN_DAYS, START, TOOL_NAMES, toRun } from './testing/generated-runs'
 import { testEngines } from './testing/engines'
 import { serveSeeded, type SeededServer } from './testing/serve-seeded'
+import { emptyTables, generatedMeta } from './testing/reseed'
 
 const engines = await testEngines()
 const QUARTER_HOUR = 900_000
@@ -69,7 +69,7 @@ describe.each(engines)('the effect of generated installations on %s', (engine) =
   let served: SeededServer
   let writer: Database
   const installation = (runs: Run[]) =>
-    createListedInstallation({ meta: meta(), tools: CATALOGUE, runs })
+    createListedInstallation({ meta: generatedMeta(), tools: CATALOGUE, runs })
   beforeAll(async () => {
     served = await serveSeeded(engine, installation([]))
     writer = openDatabase(served.databaseUrl, { write: true })
@@ -87,8 +87,7 @@ describe.each(engines)('the effect of generated installations on %s', (engine) =
         fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
         fc.array(windowArb, { minLength: 1, maxLength: 3 }),
         async (specs, windows) => {
-          for (const table of [EVENTS, RUNS, MCP_TOOLS, MCP_SERVERS])
-            await writer.query(`DELETE FROM ${table}`)
+          await emptyTables(writer)
           const levels = new Map(specs.map((spec) => [spec.uuid, spec.level]))
           await seedInstallation(writer, {
             ...installation(specs.map(toRun)),
@@ -137,14 +136,3 @@ describe.each(engines)('the effect of generated installations on %s', (engine) =
     )
   })
 })
-
-function meta() {
-  return {
-    installation: 'Generated',
-    privacyLevel: 'metadata',
-    earliestAt: null,
-    latestAt: null,
-    retentionDays: null,
-    argumentCheckSince: null,
-  }
-}

@@ -23,7 +23,6 @@ import { createListedInstallation } from '../mocks/variants'
 import type { Database } from './db/database'
 import { openDatabase } from './db/open-database'
 import { seedInstallation } from './seed/seed-installation'
-import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from './sql/tables'
 import { allPages, askServer } from './testing/ask'
 import {
   CODES,
@@ -35,6 +34,7 @@ import {
 } from './testing/generated-runs'
 import { testEngines } from './testing/engines'
 import { serveSeeded, type SeededServer } from './testing/serve-seeded'
+import { emptyTables, generatedMeta } from './testing/reseed'
 
 const engines = await testEngines()
 
@@ -76,7 +76,7 @@ describe.each(engines)('the sorted runs list on %s', (engine) => {
   beforeAll(async () => {
     served = await serveSeeded(
       engine,
-      createListedInstallation({ meta: meta(), tools: [], runs: [] }),
+      createListedInstallation({ meta: generatedMeta(), tools: [], runs: [] }),
     )
     writer = openDatabase(served.databaseUrl, { write: true })
   }, 120_000)
@@ -92,11 +92,10 @@ describe.each(engines)('the sorted runs list on %s', (engine) => {
         fc.uniqueArray(listedRunArb, { selector: (run) => run.uuid, minLength: 1, maxLength: 12 }),
         fc.array(fc.tuple(longQueryArb, listArb), { minLength: 1, maxLength: 3 }),
         async (specs, queries) => {
-          for (const table of [EVENTS, RUNS, MCP_TOOLS, MCP_SERVERS])
-            await writer.query(`DELETE FROM ${table}`)
+          await emptyTables(writer)
           await seedInstallation(
             writer,
-            createListedInstallation({ meta: meta(), tools: [], runs: specs.map(toRun) }),
+            createListedInstallation({ meta: generatedMeta(), tools: [], runs: specs.map(toRun) }),
           )
           for (const [q, list] of queries) {
             const filters = {
@@ -168,14 +167,3 @@ describe.each(engines)('the sorted runs list on %s', (engine) => {
     )
   })
 })
-
-function meta() {
-  return {
-    installation: 'Generated',
-    privacyLevel: 'metadata',
-    earliestAt: null,
-    latestAt: null,
-    retentionDays: null,
-    argumentCheckSince: null,
-  }
-}

@@ -24,11 +24,11 @@ import type { Database } from './db/database'
 import { markDeniedCalls } from '../domain/denied-calls'
 import { asRecorded } from './seed/as-recorded'
 import { seedInstallation } from './seed/seed-installation'
-import { EVENTS, MCP_SERVERS, MCP_TOOLS, RUNS } from './sql/tables'
 import { allPages, askServer } from './testing/ask'
 import { isoDay, queryArb, runArb, toRun } from './testing/generated-runs'
 import { testEngines } from './testing/engines'
 import { serveSeeded, type SeededServer } from './testing/serve-seeded'
+import { emptyTables, generatedMeta } from './testing/reseed'
 
 const engines = await testEngines()
 
@@ -38,7 +38,7 @@ describe.each(engines)('generated installations on %s', (engine) => {
   beforeAll(async () => {
     served = await serveSeeded(
       engine,
-      createListedInstallation({ meta: meta(), tools: [], runs: [] }),
+      createListedInstallation({ meta: generatedMeta(), tools: [], runs: [] }),
     )
     writer = openDatabase(served.databaseUrl, { write: true })
   }, 120_000)
@@ -55,11 +55,10 @@ describe.each(engines)('generated installations on %s', (engine) => {
         fc.array(queryArb, { minLength: 1, maxLength: 3 }),
         async (specs, queries) => {
           const runs = specs.map(toRun)
-          for (const table of [EVENTS, RUNS, MCP_TOOLS, MCP_SERVERS])
-            await writer.query(`DELETE FROM ${table}`)
+          await emptyTables(writer)
           const levels = new Map(specs.map((spec) => [spec.uuid, spec.level]))
           await seedInstallation(writer, {
-            ...createListedInstallation({ meta: meta(), tools: [], runs }),
+            ...createListedInstallation({ meta: generatedMeta(), tools: [], runs }),
             storedLevelOf: (uuid) => levels.get(uuid) ?? 'metadata',
           })
           for (const q of queries) {
@@ -97,7 +96,7 @@ describe.each(engines)('generated installations on %s', (engine) => {
             (page) => (page.body as { runs: unknown[] }).runs,
           )
           const expected = createListedInstallation({
-            meta: meta(),
+            meta: generatedMeta(),
             tools: [],
             runs: runs.map(asRecorded),
           })
@@ -134,15 +133,4 @@ function withoutReport(run: unknown): unknown {
   const rest = { ...(run as Record<string, unknown>) }
   delete rest.unreadableSteps
   return rest
-}
-
-function meta() {
-  return {
-    installation: 'Generated',
-    privacyLevel: 'metadata',
-    earliestAt: null,
-    latestAt: null,
-    retentionDays: null,
-    argumentCheckSince: null,
-  }
 }

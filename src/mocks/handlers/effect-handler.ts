@@ -1,5 +1,4 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import type { Run } from '@/domain/contract'
 import { parseEffectQuery } from '@/domain/api-query'
 import {
   createEffectScope,
@@ -10,6 +9,7 @@ import {
 } from '@/domain/effect'
 import type { Installation } from '../installation'
 import { badRequest, notOffered } from './responses'
+import { matchingRuns } from './matching-runs'
 
 /**
  * `GET {base}/effect`: when `offered`, the domain's own fold of the runs `/runs` lists for
@@ -26,13 +26,7 @@ export function effectHandler(
     if (!params.ok) return badRequest(params.message)
     const { from, decision, to, tools } = params
     const scope = createEffectScope(windowsBetween(from, decision, to), tools, installation.tools)
-    const runs: Run[] = []
-    for (let after: string | null = null; ;) {
-      const page = installation.queryRuns({ from, to, tools }, after, 500)
-      runs.push(...page.runs)
-      after = page.continueAfter?.uuid ?? null
-      if (after === null) break
-    }
+    const runs = matchingRuns(installation, { from, to, tools })
     return HttpResponse.json(effectToWire(foldEffect(emptyEffectSummary(), runs, scope)))
   })
 }

@@ -1,5 +1,4 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import type { Run } from '@/domain/contract'
 import { parseRunListParams } from '@/domain/api-query'
 import {
   emptyRunsSummary,
@@ -12,6 +11,7 @@ import { rangeScope } from '@/domain/summary'
 import type { Installation } from '../installation'
 import { badRequest, notOffered } from './responses'
 import { itemOf } from './run-rows-handler'
+import { matchingRuns } from './matching-runs'
 
 /**
  * `GET {base}/run-list`: when `offered`, the runs `/runs` lists for the range folded into rows
@@ -28,13 +28,7 @@ export function runListHandler(
     const params = parseRunListParams(new URL(request.url).searchParams)
     if (!params.ok) return badRequest(params.message)
     const { from, to, tools } = params
-    const runs: Run[] = []
-    for (let after: string | null = null; ;) {
-      const page = installation.queryRuns({ from, to, tools }, after, 500)
-      runs.push(...page.runs)
-      after = page.continueAfter?.uuid ?? null
-      if (after === null) break
-    }
+    const runs = [...matchingRuns(installation, { from, to, tools })]
     const { rows } = foldRunRows(emptyRunsSummary(), runs, rangeScope(from, to, tools))
     const listed = listRuns(rows, params.filters, params.sort)
     if (params.format === 'csv') {

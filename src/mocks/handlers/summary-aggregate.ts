@@ -1,7 +1,8 @@
 import type { z } from '@/domain/zod'
 import type { summaryResponseSchema } from '@/domain/contract'
-import type { Installation, MockRun } from '../installation'
+import type { Installation } from '../installation'
 import { compareStrings } from '@/domain/summary/records'
+import { matchingRuns } from './matching-runs'
 
 /** A `GET /summary` body as the mock serves it. */
 export type MockSummary = z.input<typeof summaryResponseSchema>
@@ -31,16 +32,6 @@ function localDay(ms: number, tz: string): string {
   }
   const part = (type: string) => format.formatToParts(ms).find((p) => p.type === type)?.value
   return `${part('year')}-${part('month')}-${part('day')}`
-}
-
-/** Every run `/runs` would list for the query, a page of 500 at a time. */
-function* matchingRuns(installation: Installation, query: SummaryQuery): Generator<MockRun> {
-  let after: string | null = null
-  do {
-    const slice = installation.queryRuns(query, after, 500)
-    yield* slice.runs
-    after = slice.continueAfter?.uuid ?? null
-  } while (after !== null)
 }
 
 /**
