@@ -66,29 +66,59 @@ export async function request<S extends z.ZodType>(
   config: ApiConfig,
   { path, schema, query, signal, fast }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
+  const { response, body } = await send(config, path, query, signal, 'application/json', (r) =>
+    r.text(),
+  )
+  if (!response.ok) throw httpError(path, response, body)
+  return validate(path, schema, body, fast, response.headers.get('content-type'))
+}
+
+/**
+ * A file the API sends (not JSON), byte for byte, with {@link request}'s credentials, timeout and
+ * errors: as text a CSV's byte-order mark would be dropped.
+ */
+export async function requestBytes(
+  config: ApiConfig,
+  {
+    path,
+    query,
+    signal,
+    accept,
+  }: Pick<RequestOptions<z.ZodType>, 'path' | 'query' | 'signal'> & {
+    accept: string
+  },
+): Promise<ArrayBuffer> {
+  const { response, body } = await send(config, path, query, signal, accept, (r) => r.arrayBuffer())
+  if (!response.ok) throw httpError(path, response, new TextDecoder().decode(body))
+  return body
+}
+
+/** One GET within the timeout, its body read by `read`; the typed errors of {@link request}. */
+async function send<T>(
+  config: ApiConfig,
+  path: string,
+  query: RequestOptions<z.ZodType>['query'],
+  signal: AbortSignal | undefined,
+  accept: string,
+  read: (response: Response) => Promise<T>,
+): Promise<{ response: Response; body: T }> {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const fetchFn = config.fetchFn ?? fetch
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
   try {
-    let response: Response
-    let text: string
-    try {
-      response = await fetchFn(buildUrl(config.baseUrl, path, query), {
-        method: 'GET',
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-        signal: combined,
-      })
-      text = await response.text()
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason ?? error
-      if (timeout.signal.aborted) throw new TimeoutError(path, timeoutMs)
-      throw new NetworkError(path)
-    }
-    if (!response.ok) throw httpError(path, response, text)
-    return validate(path, schema, text, fast, response.headers.get('content-type'))
+    const response = await fetchFn(buildUrl(config.baseUrl, path, query), {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: accept },
+      signal: combined,
+    })
+    return { response, body: await read(response) }
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error
+    if (timeout.signal.aborted) throw new TimeoutError(path, timeoutMs)
+    throw new NetworkError(path)
   } finally {
     clearTimeout(timer)
   }

@@ -1,8 +1,7 @@
 import { runListPageSchema, type RunListPage } from '../domain/contract'
 import { runListSearch, type RunListQuery } from '../domain/api-query'
-import { ContractError, HttpError, NetworkError, TimeoutError, isNotOffered } from './errors'
-import { buildUrl, DEFAULT_TIMEOUT_MS, request, type ApiConfig, type QueryValue } from './request'
-import { diagnosticsKeys } from './query-keys'
+import { ContractError, isNotOffered } from './errors'
+import { buildUrl, request, requestBytes, type ApiConfig, type QueryValue } from './request'
 
 /** One page of a runs list: `limit` runs from `offset` (0-based) on. */
 export interface RunListSlice {
@@ -17,16 +16,6 @@ function queryRecord(search: URLSearchParams): Record<string, QueryValue> {
   const record: Record<string, string[]> = {}
   for (const [name, value] of search) (record[name] ??= []).push(value)
   return record
-}
-
-/**
- * The keys of the runs list's answers (`diagnosticsKeys`): the whole list, a page by its query
- * and offset, and the one fact "this installation does not offer `/run-list`".
- */
-export const runListKeys = {
-  all: diagnosticsKeys.runList,
-  page: diagnosticsKeys.runListPage,
-  notOffered: diagnosticsKeys.runListNotOffered,
 }
 
 /**
@@ -95,27 +84,6 @@ export async function fetchRunListCsv(
   tz: string,
   signal: AbortSignal,
 ): Promise<ArrayBuffer> {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const fetchFn = config.fetchFn ?? fetch
-  const timeout = new AbortController()
-  const timer = setTimeout(() => timeout.abort(), timeoutMs)
-  let response: Response
-  let file: ArrayBuffer
-  try {
-    response = await fetchFn(runListCsvUrl(config, query, tz), {
-      method: 'GET',
-      credentials: 'same-origin',
-      headers: { Accept: 'text/csv' },
-      signal: AbortSignal.any([signal, timeout.signal]),
-    })
-    file = await response.arrayBuffer()
-  } catch (error) {
-    if (signal.aborted) throw signal.reason ?? error
-    if (timeout.signal.aborted) throw new TimeoutError(PATH, timeoutMs)
-    throw new NetworkError(PATH)
-  } finally {
-    clearTimeout(timer)
-  }
-  if (!response.ok) throw new HttpError(PATH, response.status, null, null, null)
-  return file
+  const csv = queryRecord(runListSearch(query, { csv: { tz } }))
+  return requestBytes(config, { path: PATH, query: csv, signal, accept: 'text/csv' })
 }

@@ -3,7 +3,7 @@ import {
   fetchRunListPage,
   HttpError,
   retryDelay,
-  runListKeys,
+  diagnosticsKeys,
   shouldRetry,
   useApiConfig,
   type ApiConfig,
@@ -45,7 +45,7 @@ const FOLD: Answer = { kind: 'fold' }
 
 /** Where the facets of a range are kept: every page of the range brings them. */
 const facetsKey = (config: ApiConfig, range: RunListRange) =>
-  [...runListKeys.all(config), 'facets', range] as const
+  [...diagnosticsKeys.runList(config), 'facets', range] as const
 
 /**
  * Answers after which the list is folded here: the query is refused (400: a server that does
@@ -60,7 +60,7 @@ const declines = (error: unknown) =>
 export function useRunListFacets(range: RunListRange | null): RunListFacets | null {
   const config = useApiConfig()
   const { data } = useQuery<RunListFacets>({
-    queryKey: range ? facetsKey(config, range) : [...runListKeys.all(config), 'facets'],
+    queryKey: range ? facetsKey(config, range) : [...diagnosticsKeys.runList(config), 'facets'],
     queryFn: skipToken,
     staleTime: Infinity,
   })
@@ -79,7 +79,7 @@ export function useServedRunList(query: RunListQuery | null, page: number): Serv
   const config = useApiConfig()
   const client = useQueryClient()
   const notOffered = useQuery<boolean>({
-    queryKey: runListKeys.notOffered(config),
+    queryKey: diagnosticsKeys.runListNotOffered(config),
     queryFn: skipToken,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -87,7 +87,9 @@ export function useServedRunList(query: RunListQuery | null, page: number): Serv
   const asked = notOffered.data === true ? null : query
   const offset = offsetOfPage(page)
   const result = useQuery<Answer>({
-    queryKey: asked ? runListKeys.page(config, asked, offset) : runListKeys.all(config),
+    queryKey: asked
+      ? diagnosticsKeys.runListPage(config, asked, offset)
+      : diagnosticsKeys.runList(config),
     queryFn: asked
       ? async ({ signal }) => {
           const ask = (from: number) =>
@@ -97,7 +99,7 @@ export function useServedRunList(query: RunListQuery | null, page: number): Serv
             const beyond = answer !== 'not-offered' && offset > 0 && answer.rows.length === 0
             if (beyond) answer = await ask(0)
             if (answer === 'not-offered') {
-              client.setQueryData(runListKeys.notOffered(config), true)
+              client.setQueryData(diagnosticsKeys.runListNotOffered(config), true)
               return FOLD
             }
             const { configurations, statuses, otherCodes } = answer

@@ -222,20 +222,9 @@ export class SummaryView {
       this.tallies = { generation: this.generation, byQuery: new Map() }
     }
     const key = JSON.stringify([query.from, query.to, query.tools])
-    const held = this.tallies.byQuery.get(key)
-    if (held !== undefined) return held
-    const made = foldRunTallies(
-      query,
-      [this.settled, this.tail],
-      this.ids,
-      this.statusIndex.index(),
+    return kept(this.tallies.byQuery, key, TALLIES_KEPT, () =>
+      foldRunTallies(query, [this.settled, this.tail], this.ids, this.statusIndex.index()),
     )
-    const kept = this.tallies.byQuery
-    kept.set(key, made)
-    made.catch(() => kept.delete(key))
-    const oldest = kept.keys().next().value
-    if (kept.size > TALLIES_KEPT && oldest !== undefined) kept.delete(oldest)
-    return made
   }
 
   /**

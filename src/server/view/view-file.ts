@@ -195,8 +195,7 @@ function textsSection(texts: readonly string[]): {
 } {
   const lengths = Int32Array.from(texts, (text) => text.length)
   const joined = texts.join('')
-  // eslint-disable-next-line no-control-regex
-  const encoding: TextEncoding = /^[\u0000-\u00ff]*$/.test(joined) ? 'latin1' : 'utf16le'
+  const encoding: TextEncoding = /[\u0100-\uffff]/.test(joined) ? 'utf16le' : 'latin1'
   return { lengths, bytes: Buffer.from(joined, encoding), encoding }
 }
 
