@@ -1,7 +1,9 @@
 import {
   createEffectScope,
   emptyEffectSummary,
+  foldEffect,
   type CatalogueFlags,
+  type EffectRun,
   type EffectScope,
   type EffectSummary,
   type Side,
@@ -12,6 +14,7 @@ import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { TurnTaker } from '../turns'
 import { TURN_CHECK } from './fold-view'
 import { keyRoles, Role } from './key-roles'
+import { refusedRunsFromGroups, Side as CallSide } from './refused-runs-from-groups'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 
@@ -59,15 +62,22 @@ const READ = 4
 const EDGE = 8
 const CALLS = { before: 16, after: 32 } as const
 const FAILED = { before: 64, after: 128 } as const
+/** A counted refusal in a whole quarter hour: folded from its calls, rebuilt or read. */
+const REFUSED = 256
+
+/** Runs rebuilt from the groups folded at once (`foldEffect` copies its summary each time). */
+const FOLD_RUNS = 2_000
 
 /**
  * The overview's effect of a query from the view (decision 0027), split as the browser's fold
  * (`foldEffect`) counts it: a run is listed as `/runs` lists it for `[beforeStartMs, afterEndMs)`
- * (recorded, a step in range; with tools, a tool step naming one). A listed run whose counted calls lie in
- * whole quarter hours of one window and hold no refusal is counted here from its groups — its
- * calls by tool and outcome, its run-level flags, its unreadable calls. A run with a counted
- * refusal (recovery and savings read its rounds) or a counted call in a quarter hour that a bound
- * cuts (only its step times tell the side) is left in `read`, to be folded from its steps.
+ * (recorded, a step in range; with tools, a tool step naming one). A listed run whose counted
+ * calls lie in whole quarter hours of one window and hold no refusal is counted here from its
+ * groups — its calls by tool and outcome, its run-level flags, its unreadable calls. A run with a
+ * counted refusal (recovery and savings read its rounds) is folded by `foldEffect` from its calls
+ * as the groups tell them (`refusedRunsFromGroups`) when they tell them exactly. A run with a
+ * counted call in a quarter hour that a bound cuts (only its step times tell the side), or with a
+ * refusal the groups do not tell exactly, is left in `read`, to be folded from its steps.
  */
 export async function foldEffectGroups(
   query: EffectQuery,
@@ -98,7 +108,7 @@ export async function foldEffectGroups(
   const counted = (role: number) => role >= Role.Succeeded || role === Role.UnreadableCounted
   const filtered = query.tools.length > 0
   const status = statuses.status
-  const flags = new Uint8Array(ids.runUids.length)
+  const flags = new Uint16Array(ids.runUids.length)
   const columns = stores.map((store) => store.columns)
   // First pass: which runs are listed, and which must be read whole.
   for (const { size, buckets, runs, keys } of columns) {
@@ -114,11 +124,34 @@ export async function foldEffectGroups(
       if (where === Place.Edge) flag |= !filtered || hit ? EDGE : 0
       else flag |= SEEN | (hit ? HIT : 0)
       const role = roles.role[key] as number
-      if (counted(role) && (where >= Place.Across || role === Role.Refused)) flag |= READ
+      if (counted(role)) {
+        if (where >= Place.Across) flag |= READ
+        else if (role === Role.Refused) flag |= REFUSED
+      }
       flags[run] = flag
     }
   }
   const listed = (flag: number) => (flag & SEEN) !== 0 && (!filtered || (flag & HIT) !== 0)
+  // The runs with a refusal whose calls the groups tell exactly are folded from them; the others
+  // are read whole.
+  const wanted = new Uint8Array(flags.length)
+  for (let run = 0; run < flags.length; run += 1) {
+    const flag = flags[run] as number
+    if ((flag & (REFUSED | READ)) === REFUSED && listed(flag)) wanted[run] = 1
+  }
+  const sideOf = (bucket: number): number => {
+    if (bucket < first || bucket >= end) return CallSide.Outside
+    const where = place[bucket - first] as number
+    return where === Place.Before
+      ? CallSide.Before
+      : where === Place.After
+        ? CallSide.After
+        : CallSide.Cut
+  }
+  const rebuilt = await refusedRunsFromGroups(columns, wanted, sideOf, ids.keys, roles, turns)
+  for (let run = 0; run < flags.length; run += 1) {
+    if (wanted[run] === 1 && !rebuilt.has(run)) flags[run] = (flags[run] as number) | READ
+  }
   // Second pass: the calls of the runs counted here, by side and summary row.
   const byRow = {
     before: new Float64Array(roles.rows.length),
@@ -143,7 +176,7 @@ export async function foldEffectGroups(
         summary[side].unreadableToolSteps += n
         continue
       }
-      if (role < Role.Succeeded) continue
+      if (role < Role.Succeeded || (flag & REFUSED) !== 0) continue
       const row = roles.row[key] as number
       byRow[side][row] = (byRow[side][row] as number) + n
       flags[run] = flag | CALLS[side] | (role === Role.Failed ? FAILED[side] : 0)
@@ -152,6 +185,7 @@ export async function foldEffectGroups(
   await turns.take()
   const read: ReadRun[] = []
   const undecided: ReadRun[] = []
+  const folding: EffectRun[] = []
   for (let run = 0; run < flags.length; run += 1) {
     const flag = flags[run] as number
     if (!((status[run] as number) >= 0)) continue
@@ -165,6 +199,11 @@ export async function foldEffectGroups(
     }
     if ((flag & READ) !== 0) {
       read.push(named())
+      continue
+    }
+    const calls = rebuilt.get(run)
+    if (calls !== undefined) {
+      folding.push({ status: named().status, steps: calls })
       continue
     }
     summary.runs += 1
@@ -183,7 +222,12 @@ export async function foldEffectGroups(
       counts[outcome] = (counts[outcome] ?? 0) + n
     })
   }
+  let all = summary
+  for (let at = 0; at < folding.length; at += FOLD_RUNS) {
+    if (turns.due()) await turns.take()
+    all = foldEffect(all, folding.slice(at, at + FOLD_RUNS), scope)
+  }
   read.sort((a, b) => b.uid - a.uid)
   undecided.sort((a, b) => b.uid - a.uid)
-  return { scope, counted: summary, read, undecided }
+  return { scope, counted: all, read, undecided }
 }
