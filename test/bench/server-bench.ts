@@ -25,6 +25,7 @@ import { launchBrowser } from '../e2e/browser'
 import { benchDatabase } from './bench-database'
 import type { BenchRow } from './harness'
 import { memoryOf, SERVER_ENTRY, startServer, type ServerProcess } from './server-process'
+import { downloadInBrowser } from './download-in-browser'
 import { servedPageInBrowser, toolReportInBrowser, type ReportLoad } from './tool-report-in-browser'
 
 const STEPS = Number(process.env.RD_BENCH_STEPS ?? 10_000_000)
@@ -293,7 +294,35 @@ export async function run(): Promise<BenchRow[]> {
           '≤ 1 s',
           load.settled && ms <= 1000,
         )
+        const phases = load.phases
+        for (const [label, at] of [
+          ['/meta answered', phases.metaAnswered],
+          ['/run-list asked', phases.summaryAsked],
+          ['/run-list answered', phases.summaryAnswered],
+        ] as const) {
+          if (at !== null) add(engine, `  by ${sort}: ${label} (after navigation)`, at, 'ms')
+        }
       }
+      // Four weeks' runs CSV downloaded from the page: the page's heap stays flat.
+      const file = await downloadInBrowser(listBrowser, list, 'Export runs', BROWSER_CAP_MS)
+      const mb = (n: number) => Math.round(n * 10) / 10
+      const size = `${(file.bytes / 1e6).toFixed(1)} MB`
+      add(
+        engine,
+        `4-week runs CSV downloaded in Chromium (${size}): page heap before`,
+        mb(file.heapBefore),
+        'MB',
+      )
+      add(
+        engine,
+        `  page heap at most while the file came (flat: grew by less than half the file)`,
+        mb(file.heapPeak),
+        'MB',
+        'flat',
+        file.heapPeak - file.heapBefore < file.bytes / 1e6 / 2,
+      )
+      add(engine, `  page heap after`, mb(file.heapAfter), 'MB')
+      add(engine, `  the download, click to file saved`, file.ms, 'ms')
       await listBrowser.close()
     }
     if (DASHBOARD !== undefined) {

@@ -13,12 +13,16 @@ export const toolFieldText = (d: Dialect, key: 'toolName' | 'toolRefusal' | 'too
 
 /**
  * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the view keeps
- * them, with the rounds each group's steps are listed with (bits up to `ROUNDS_MASK_TOP`; a
- * higher round is a group of its own), and (a failing call with the `approved` text of its turn's approval, `stepsWithOpeners`). Texts
- * are compared exactly (no case folding, no padding), so MariaDB's collation cannot merge two
- * tool names. Both bounds are given even for the newest rows: without statistics (a table never
- * analysed) PostgreSQL reads the whole table for `uid > ?` alone, but takes the primary key for
- * a range.
+ * them: by quarter hour, run, kind and the raw texts of the outcome fields (with, for a failing
+ * call, the `approved` text of its turn's approval, `stepsWithOpeners`), and by how many of the
+ * group's steps each listed round holds — so the rounds a group lists (bits up to
+ * `ROUNDS_MASK_TOP`; a higher round is a group of its own, and steps `/runs` lists with no
+ * round one whose bits are 0) each hold `steps / rounds` of its steps, and a run's calls per round are
+ * known without reading them (the effect's recovery).
+ * Texts are compared exactly (no case folding, no padding), so MariaDB's collation cannot merge
+ * two tool names. Both bounds are given even for the newest rows: without statistics (a table
+ * never analysed) PostgreSQL reads the whole table for `uid > ?` alone, but takes the primary key
+ * for a range.
  */
 export async function readStepGroups(
   db: Database,
@@ -27,15 +31,18 @@ export async function readStepGroups(
 ): Promise<StepGroup[]> {
   const d = DIALECTS[db.engine]
   const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
-  const statement = sql`SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
-      ${raw(d.exact('s.kind'))} AS kind, ${raw(toolFieldText(d, 'toolName'))} AS tool,
-      ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal, ${raw(toolFieldText(d, 'toolIsError'))} AS is_error,
-      ${raw(d.exact('s.opened_by'))} AS opened_by,
-      CASE WHEN s.lround > ${raw(TOP)} THEN s.lround ELSE 0 END AS high_round,
-      ${raw(d.bitOr(`CASE WHEN s.lround BETWEEN 1 AND ${TOP} THEN ${d.bit('s.lround - 1')} ELSE 0 END`))}
-        AS round_bits, COUNT(*) AS steps
-    FROM ${await openersFor(db, range)}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`
+  const statement = sql`SELECT g.bucket, g.run, g.kind, g.tool, g.refusal, g.is_error, g.opened_by,
+      CASE WHEN g.lround > ${raw(TOP)} THEN g.lround WHEN g.lround >= 1 THEN 0 ELSE -1 END
+        AS high_round, g.per_round,
+      ${raw(d.bitOr(`CASE WHEN g.lround BETWEEN 1 AND ${TOP} THEN ${d.bit('g.lround - 1')} ELSE 0 END`))}
+        AS round_bits, SUM(g.per_round) AS steps
+    FROM (SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
+        ${raw(d.exact('s.kind'))} AS kind, ${raw(toolFieldText(d, 'toolName'))} AS tool,
+        ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal, ${raw(toolFieldText(d, 'toolIsError'))} AS is_error,
+        ${raw(d.exact('s.opened_by'))} AS opened_by, s.lround, COUNT(*) AS per_round
+      FROM ${await openersFor(db, range)}
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) g
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })
   return rows.map((row) => ({
     bucket: num(row.bucket),

@@ -13,9 +13,9 @@ export const Side = { None: 0, Before: 1, After: 2, Outside: 3, Cut: 4 } as cons
 /**
  * The tool calls `/runs` would list for each `wanted` run (1 by run slot), rebuilt from the view's
  * groups, when the groups tell them exactly enough for the effect's fold (`foldEffect`): every
- * group of a readable tool step has its calls in distinct rounds it names (a group's `rounds`
- * bits hold as many rounds as steps, or one high round holds them all), and every such group of
- * the run lies in quarter hours on one side (`sideOf`: both windows' whole quarter hours, or
+ * group of a readable tool step names the rounds of its calls (each round it names holds as many
+ * of its steps, `readStepGroups`; steps `/runs` lists with no round make a group naming none),
+ * and every such group of the run lies in quarter hours on one side (`sideOf`: both windows' whole quarter hours, or
  * outside them). Then each call gets its round, tool and outcome, and a time inside its quarter
  * hour, on the side its step has; the order of calls within a round cannot change the fold, since
  * all are on one side. A run not rebuilt (missing from the answer) must be read whole.
@@ -81,25 +81,37 @@ export async function refusedRunsFromGroups(
       ...key.outcome,
     }
     const bits = rounds[at] as number
-    if (bits < 0) {
-      for (let n = steps[at] as number; n > 0; n -= 1) list.push({ ...step, round: -bits })
-    } else {
+    const each = (steps[at] as number) / roundsIn(bits)
+    const push = (round: number) => {
+      for (let n = 0; n < each; n += 1) list.push({ ...step, round })
+    }
+    if (bits < 0) push(-bits)
+    else {
       for (let round = 1; round <= ROUNDS_MASK_TOP; round += 1) {
-        if ((bits & (1 << (round - 1))) !== 0) list.push({ ...step, round })
+        if ((bits & (1 << (round - 1))) !== 0) push(round)
       }
     }
   }
   return calls
 }
 
-/** Whether a group's `rounds` name the round of each of its `steps` calls. */
-function exact(steps: number, rounds: number): boolean {
-  if (rounds < 0) return true
+/** How many rounds a group's `rounds` name: its bits set, or 1 for a high round. */
+function roundsIn(rounds: number): number {
+  if (rounds < 0) return 1
   let bits = rounds
   let count = 0
   while (bits !== 0) {
     bits &= bits - 1
     count += 1
   }
-  return count === steps
+  return count
+}
+
+/**
+ * Whether a group's `rounds` name the round of each of its `steps` calls: each named round holds
+ * as many (`readStepGroups`), so none is unnamed when they share the steps evenly.
+ */
+function exact(steps: number, rounds: number): boolean {
+  const named = roundsIn(rounds)
+  return named > 0 && steps % named === 0
 }

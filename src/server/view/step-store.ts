@@ -22,7 +22,10 @@ export interface StepGroup {
   /** A failing call's turn opener: the raw `approved` text of that approval, else null. */
   openedBy: string | null
   steps: number
-  /** The group's listed rounds ({@link ROUNDS_MASK_TOP} and below) as bits, or −round above. */
+  /**
+   * The group's listed rounds ({@link ROUNDS_MASK_TOP} and below) as bits, or −round above;
+   * each listed round holds as many of its steps as the others (`readStepGroups`).
+   */
   rounds: number
 }
 

@@ -16,7 +16,7 @@ import { COLUMN_NAMES, type GroupColumns, type GroupIdsData, type RawKey } from 
  * The meaning of a saved view: bumped whenever what the server groups, or how it decodes a
  * group, changes — a file of another version is counted afresh, never read.
  */
-export const VIEW_FORMAT = 3
+export const VIEW_FORMAT = 4
 
 const MAGIC = Buffer.from('RDVIEW\u0000\u0001', 'latin1')
 const DIGEST_BYTES = 32
