@@ -55,7 +55,13 @@ const CATALOGUE: Tool[] = TOOL_NAMES.slice(0, 6).map((name, i) => ({
 const effectRunArb = fc
   .tuple(
     runArb,
-    fc.array(fc.integer({ min: -3_600_000, max: 7 * 3_600_000 }), { maxLength: 10 }),
+    fc.array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: -3_600_000, max: 7 * 3_600_000 }),
+      ),
+      { maxLength: 10 },
+    ),
     fc.array(stepArb, { maxLength: 10 }),
     fc.array(fc.constantFrom(0, 1, 1, 2, 2, 3, 32), { minLength: 10, maxLength: 10 }),
     fc.boolean(),
@@ -120,6 +126,20 @@ const straddlingRun: ArbitraryValue<typeof effectRunArb> = {
   rounds: straddling.map((s) => s.round),
   requeued: 0,
   level: 'metadata',
+}
+/** Two refusals of one tool in one round, a second apart, and a third in the next: one group. */
+const twiceInARound = [
+  refusedAt(1_000, 1, 'arguments'),
+  refusedAt(1_000, 1, 'arguments'),
+  refusedAt(1_000, 2),
+]
+const twiceRun: ArbitraryValue<typeof effectRunArb> = {
+  ...straddlingRun,
+  uuid: '00000000-0000-4000-8000-000000000002',
+  startOffset: DAY + 3_600_000,
+  gaps: twiceInARound.map((s) => s.gap),
+  steps: twiceInARound.map((s) => s.step),
+  rounds: twiceInARound.map((s) => s.round),
 }
 /** Windows from a day before the run to two after it, decided at its start (a quarter hour). */
 const aroundItsStart: ArbitraryValue<typeof windowArb> = {
@@ -201,7 +221,7 @@ describe.each(engines)('the effect of generated installations on %s', (engine) =
       ),
       {
         numRuns: Number(process.env.RD_PROPERTY_RUNS ?? (engine === 'sqlite' ? 40 : 15)),
-        examples: [[[straddlingRun], [aroundItsStart]]],
+        examples: [[[straddlingRun, twiceRun], [aroundItsStart]]],
       },
     )
   })
