@@ -13,7 +13,7 @@ import { integerIn, raw, sql } from '../sql/fragment'
 import { RUNS } from '../sql/tables'
 import type { EffectPlan, ReadRun } from '../view/fold-effect-groups'
 import { streamSteps } from './events'
-import { runMatch } from './run-match'
+import { runMatchByRun } from './run-match'
 
 /** Steps held before they are folded: whole runs are held until then (a bigger run alone). */
 const STEPS_PER_FOLD = 20_000
@@ -87,7 +87,7 @@ async function foldRead(
 /** Of the plan's undecided runs, those `/runs` lists for the windows. */
 async function listedOf(db: Database, plan: EffectPlan): Promise<ReadRun[]> {
   const { beforeStartMs: from, afterEndMs: to, scope } = plan.scope
-  const match = runMatch(DIALECTS[db.engine], { from, to, tools: scope.tools })
+  const match = runMatchByRun(DIALECTS[db.engine], { from, to, tools: scope.tools })
   const listed: ReadRun[] = []
   for (let at = 0; at < plan.undecided.length; at += BATCH) {
     const runs = plan.undecided.slice(at, at + BATCH)

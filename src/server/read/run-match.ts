@@ -50,6 +50,21 @@ export function namesOneOf(dialect: Dialect, json: string, tools: readonly strin
 export function runMatch(dialect: Dialect, query: RunQuery): Fragment {
   const ranged = query.from !== null || query.to !== null
   if (!ranged && query.tools.length === 0) return bound('1 = 1')
+  return sql`r.uid IN (SELECT e.run FROM ${raw(EVENTS)} e WHERE ${stepMatch(dialect, query)})`
+}
+
+/**
+ * {@link runMatch} for a few runs named by uid: each looked up by its own steps (the index on
+ * `run`), not by the steps of the whole range.
+ */
+export function runMatchByRun(dialect: Dialect, query: RunQuery): Fragment {
+  const ranged = query.from !== null || query.to !== null
+  if (!ranged && query.tools.length === 0) return bound('1 = 1')
+  return sql`EXISTS (SELECT 1 FROM ${raw(EVENTS)} e WHERE e.run = r.uid AND ${stepMatch(dialect, query)})`
+}
+
+/** The step `e` that lists its run for a query with a range or tools ({@link runMatch}). */
+function stepMatch(dialect: Dialect, query: RunQuery): Fragment {
   const parts = [stepRange(dialect, query)]
   if (query.tools.length > 0) {
     parts.push(
@@ -57,5 +72,5 @@ export function runMatch(dialect: Dialect, query: RunQuery): Fragment {
       namesOneOf(dialect, dialect.json('e.payload'), query.tools),
     )
   }
-  return sql`r.uid IN (SELECT e.run FROM ${raw(EVENTS)} e WHERE ${join(parts, ' AND ')})`
+  return join(parts, ' AND ')
 }
