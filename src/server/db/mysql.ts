@@ -1,4 +1,4 @@
-import mysql from 'mysql2/promise'
+import type mysql from 'mysql2/promise'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
 import { messageOf } from '@/domain/message-of'
 
@@ -10,16 +10,21 @@ export function openMysql(
   url: string,
   options: { write: boolean; statementTimeoutMs: number; connections: number },
 ): Database {
-  const pool = mysql.createPool({
-    uri: url,
-    connectionLimit: options.connections,
-    connectTimeout: 5000,
-    charset: 'utf8mb4',
-    supportBigNumbers: true,
-    bigNumberStrings: true,
-    dateStrings: true,
-    multipleStatements: false,
-  })
+  // The driver is imported on first use: a server on another engine never loads it (decision 0023).
+  const pool = import('mysql2/promise').then(({ default: driver }) =>
+    driver.createPool({
+      uri: url,
+      connectionLimit: options.connections,
+      connectTimeout: 5000,
+      charset: 'utf8mb4',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      dateStrings: true,
+      multipleStatements: false,
+    }),
+  )
+  // Marked as handled: a failed import is reported by the first query that awaits it.
+  pool.catch(() => undefined)
   const seconds = Math.max(1, Math.round(options.statementTimeoutMs / 1000))
   let prepared = new WeakSet<object>()
   const prepare = async (connection: mysql.PoolConnection): Promise<void> => {
@@ -35,7 +40,7 @@ export function openMysql(
     query: async (sql: string, params: readonly SqlValue[] = []) => {
       let connection: mysql.PoolConnection
       try {
-        connection = await pool.getConnection()
+        connection = await (await pool).getConnection()
       } catch (error) {
         throw new DatabaseUnavailableError(
           `MariaDB/MySQL did not accept a connection: ${messageOf(error)}`,
@@ -59,7 +64,7 @@ export function openMysql(
     },
     close: async () => {
       prepared = new WeakSet()
-      await pool.end()
+      await (await pool).end()
     },
   }
 }

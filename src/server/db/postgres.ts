@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { DatabaseUnavailableError, type Database, type Row, type SqlValue } from './database'
 import { messageOf } from '@/domain/message-of'
 
@@ -42,17 +42,23 @@ export function openPostgres(
   url: string,
   options: { write: boolean; statementTimeoutMs: number; connections: number },
 ): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.connections,
-    connectionTimeoutMillis: 5000,
-    statement_timeout: options.statementTimeoutMs,
+  // The driver is imported on first use: a server on another engine never loads it (decision 0023).
+  const pool = import('pg').then(({ default: driver }) => {
+    const made = new driver.Pool({
+      connectionString: url,
+      max: options.connections,
+      connectionTimeoutMillis: 5000,
+      statement_timeout: options.statementTimeoutMs,
+    })
+    // A connection that drops while idle must not crash the server; the next query reconnects.
+    made.on('error', () => undefined)
+    made.on('connect', (client) => {
+      client.on('error', () => undefined)
+    })
+    return made
   })
-  // A connection that drops while idle must not crash the server; the next query reconnects.
-  pool.on('error', () => undefined)
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined)
-  })
+  // Marked as handled: a failed import is reported by the first query that awaits it.
+  pool.catch(() => undefined)
   let prepared = new WeakSet<pg.PoolClient>()
   const prepare = async (client: pg.PoolClient): Promise<void> => {
     if (prepared.has(client)) return
@@ -69,7 +75,7 @@ export function openPostgres(
     query: async (sql: string, params: readonly SqlValue[] = []) => {
       let client: pg.PoolClient
       try {
-        client = await pool.connect()
+        client = await (await pool).connect()
       } catch (error) {
         throw new DatabaseUnavailableError(
           `PostgreSQL did not accept a connection: ${messageOf(error)}`,
@@ -92,7 +98,7 @@ export function openPostgres(
     },
     close: async () => {
       prepared = new WeakSet()
-      await pool.end()
+      await (await pool).end()
     },
   }
 }

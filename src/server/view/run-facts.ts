@@ -2,9 +2,11 @@
  * Each run the view knows, in columns (decisions 0022, 0028): its status, and what the runs list
  * needs besides — uuid, configuration, start and end. A year of a busy installation is hundreds
  * of thousands of runs; a map entry and an object per run (its two times boxed) cost tens of
- * megabytes and half a second at every start. One map gives a run's slot in the columns; a saved
- * table is taken up as it was read from the view's file, without a copy.
+ * megabytes and half a second at every start. One index by uid ({@link UidSlots}) gives a run's
+ * slot in the columns; a saved table is taken up as it was read from the view's file, without a
+ * copy.
  */
+import { UidSlots } from './uid-slots'
 
 /** A run's facts as the runs list reads them. */
 export interface RunFacts {
@@ -51,7 +53,7 @@ class Names {
 }
 
 export class RunTable implements FactsByUid {
-  private readonly slots = new Map<number, number>()
+  private slots = new UidSlots()
   private uuids: string[] = []
   private statuses: Int32Array = new Int32Array(1024)
   private configurations: Int32Array = new Int32Array(1024)
@@ -71,9 +73,8 @@ export class RunTable implements FactsByUid {
     table.finished = data.facts.finished
     table.statusNames = new Names([...data.names])
     table.configurationNames = new Names([...data.facts.configurationNames])
-    const { uids } = data
-    for (let slot = 0; slot < uids.length; slot += 1) table.slots.set(uids[slot] as number, slot)
-    table.used = uids.length
+    table.slots = UidSlots.of(data.uids)
+    table.used = data.uids.length
     return table
   }
 
@@ -157,7 +158,7 @@ export class RunTable implements FactsByUid {
       },
     }
     let i = 0
-    for (const [uid, slot] of this.slots) {
+    for (const [uid, slot] of this.slots.entries()) {
       data.uids[i] = uid
       data.statuses[i] = this.statuses[slot] as number
       data.facts.uuids.push(this.uuids[slot] ?? '')

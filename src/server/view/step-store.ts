@@ -7,6 +7,7 @@
 import { SUMMARY_GRAIN_MS } from '@/domain/api-query'
 import { decodeOutcome, decodeToolName, type OutcomeFieldsOf } from '../read/outcome-pairs'
 import { parseJsonText } from '../read/json-text'
+import { UidSlots } from './uid-slots'
 
 /** Seconds per bucket. Since 2023 every zone's offset and transition falls on a quarter hour. */
 export const BUCKET_SECONDS = SUMMARY_GRAIN_MS / 1000
@@ -64,18 +65,15 @@ export class GroupIds {
   readonly keys: GroupKey[] = []
   /** Each key's raw texts, by key id: what decodes to `keys` again. */
   readonly rawKeys: RawKey[] = []
-  private readonly runIds = new Map<number, number>()
+  private runIds = new UidSlots()
   private readonly keyIds = new Map<string, number>()
 
   /** Ids as saved: run numbers and keys keep their numbers. */
   static from(data: GroupIdsData): GroupIds {
     const ids = new GroupIds()
-    // Saved run uids are distinct (each was numbered once): no lookup before each entry.
-    for (let run = 0; run < data.runUids.length; run += 1) {
-      const uid = data.runUids[run] as number
-      ids.runUids.push(uid)
-      ids.runIds.set(uid, run)
-    }
+    // Saved run uids are distinct (each was numbered once): run n is the n-th.
+    for (const uid of data.runUids) ids.runUids.push(uid)
+    ids.runIds = UidSlots.of(data.runUids)
     for (const raw of data.keys) ids.keyOfRaw(raw)
     return ids
   }
