@@ -12,7 +12,7 @@ import {
 import { outcomeOf } from '@/domain/outcome'
 import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { TurnTaker } from '../turns'
-import { TURN_CHECK } from './fold-view'
+import { inSlices } from './in-slices'
 import { keyRoles, Role } from './key-roles'
 import { refusedRunsFromGroups, Side as CallSide } from './refused-runs-from-groups'
 import type { RunStatusIndex } from './run-status-index'
@@ -111,9 +111,8 @@ export async function foldEffectGroups(
   const flags = new Uint16Array(ids.runUids.length)
   const columns = stores.map((store) => store.columns)
   // First pass: which runs are listed, and which must be read whole.
-  for (const { size, buckets, runs, keys } of columns) {
-    for (let i = 0; i < size; i += 1) {
-      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+  await inSlices(columns, turns, ({ buckets, runs, keys }, start, stop) => {
+    for (let i = start; i < stop; i += 1) {
       const bucket = buckets[i] as number
       const run = runs[i] as number
       if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
@@ -130,7 +129,7 @@ export async function foldEffectGroups(
       }
       flags[run] = flag
     }
-  }
+  })
   const listed = (flag: number) => (flag & SEEN) !== 0 && (!filtered || (flag & HIT) !== 0)
   // The runs with a refusal whose calls the groups tell exactly are folded from them; the others
   // are read whole.
@@ -158,9 +157,8 @@ export async function foldEffectGroups(
     after: new Float64Array(roles.rows.length),
   }
   const summary = emptyEffectSummary()
-  for (const { size, buckets, runs, keys, steps } of columns) {
-    for (let i = 0; i < size; i += 1) {
-      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+  await inSlices(columns, turns, ({ buckets, runs, keys, steps }, start, stop) => {
+    for (let i = start; i < stop; i += 1) {
       const bucket = buckets[i] as number
       if (bucket < first || bucket >= end) continue
       const where = place[bucket - first] as number
@@ -181,7 +179,7 @@ export async function foldEffectGroups(
       byRow[side][row] = (byRow[side][row] as number) + n
       flags[run] = flag | CALLS[side] | (role === Role.Failed ? FAILED[side] : 0)
     }
-  }
+  })
   await turns.take()
   const read: ReadRun[] = []
   const undecided: ReadRun[] = []

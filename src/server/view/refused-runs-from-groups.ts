@@ -1,6 +1,7 @@
 import type { EffectStep } from '@/domain/effect'
 import { TurnTaker } from '../turns'
 import { TURN_CHECK } from './fold-view'
+import { inSlices } from './in-slices'
 import { Role, type KeyRoles } from './key-roles'
 import { BUCKET_SECONDS, ROUNDS_MASK_TOP, type GroupColumns, type GroupKey } from './step-store'
 
@@ -32,10 +33,8 @@ export async function refusedRunsFromGroups(
   const side = new Uint8Array(wanted.length)
   const foundStore: number[] = []
   const foundAt: number[] = []
-  for (let s = 0; s < columns.length; s += 1) {
-    const { size, buckets, runs, keys: keyOf, steps, rounds } = columns[s] as GroupColumns
-    for (let i = 0; i < size; i += 1) {
-      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+  await inSlices(columns, turns, ({ buckets, runs, keys: keyOf, steps, rounds }, start, end, s) => {
+    for (let i = start; i < end; i += 1) {
       const run = runs[i] as number
       if (wanted[run] !== 1) continue
       if ((roles.role[keyOf[i] as number] as number) < Role.Unselected) continue
@@ -48,7 +47,7 @@ export async function refusedRunsFromGroups(
       foundStore.push(s)
       foundAt.push(i)
     }
-  }
+  })
   const calls = new Map<number, EffectStep[]>()
   const times = new Map<number, string>()
   const timeOf = (bucket: number): string => {

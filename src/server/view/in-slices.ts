@@ -1,0 +1,27 @@
+import type { TurnTaker } from '../turns'
+import { TURN_CHECK } from './fold-view'
+import type { GroupColumns } from './step-store'
+
+/** Groups one slice holds: the clock is read between slices, not inside them. */
+const SLICE = TURN_CHECK + 1
+
+/**
+ * Calls `piece` on each store's groups a slice at a time (`[start, end)` of `columns[store]`),
+ * taking a turn between slices once this work's turn is over (decision 0024). A pass written
+ * as a plain function over a slice is compiled by V8 while it runs; the same loop inside the
+ * async fold stayed in the interpreter, and the first effect of a started server took 0.8 s
+ * where the next took 0.2 s.
+ */
+export async function inSlices(
+  columns: readonly GroupColumns[],
+  turns: TurnTaker,
+  piece: (groups: GroupColumns, start: number, end: number, store: number) => void,
+): Promise<void> {
+  for (let store = 0; store < columns.length; store += 1) {
+    const groups = columns[store] as GroupColumns
+    for (let start = 0; start < groups.size; start += SLICE) {
+      if (turns.due()) await turns.take()
+      piece(groups, start, Math.min(groups.size, start + SLICE), store)
+    }
+  }
+}
