@@ -1,5 +1,5 @@
 import { TurnTaker } from '../turns'
-import { TURN_CHECK } from './fold-view'
+import { inSlices } from './in-slices'
 import type { GroupIds, StepStore } from './step-store'
 
 /** The number of bits set in a 32-bit integer. */
@@ -25,9 +25,9 @@ export async function foldRunRounds(
   )
   const bits = new Int32Array(ids.runUids.length)
   const high = new Map<number, Set<number>>()
-  for (const { size, runs, keys, rounds } of stores.map((store) => store.columns)) {
-    for (let i = 0; i < size; i += 1) {
-      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+  const columns = stores.map((store) => store.columns)
+  await inSlices(columns, turns, ({ runs, keys, rounds }, start, stop) => {
+    for (let i = start; i < stop; i += 1) {
       if (listed[keys[i] as number] !== 1) continue
       const run = runs[i] as number
       const value = rounds[i] as number
@@ -39,7 +39,7 @@ export async function foldRunRounds(
       if (seen === undefined) high.set(run, (seen = new Set()))
       seen.add(-value)
     }
-  }
+  })
   const counts = new Int32Array(bits.length)
   for (let run = 0; run < bits.length; run += 1) {
     counts[run] = bitsSet(bits[run] as number) + (high.get(run)?.size ?? 0)

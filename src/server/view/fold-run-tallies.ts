@@ -2,7 +2,7 @@ import { outcomeOf, refusalCodeOf } from '@/domain/outcome'
 import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { secondsFrom } from '../read/run-match'
 import { TurnTaker } from '../turns'
-import { TURN_CHECK } from './fold-view'
+import { inSlices } from './in-slices'
 import { keyRoles, Role } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
@@ -91,9 +91,8 @@ export async function foldRunTallies(
     Int32Array,
   ]
   const otherCodes = new Map<number, Counts>()
-  for (const { size, buckets, runs, keys, steps } of columns) {
-    for (let i = 0; i < size; i += 1) {
-      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+  await inSlices(columns, turns, ({ buckets, runs, keys, steps }, start, stop) => {
+    for (let i = start; i < stop; i += 1) {
       const bucket = buckets[i] as number
       const run = runs[i] as number
       if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
@@ -113,7 +112,7 @@ export async function foldRunTallies(
         column[run] = (column[run] as number) + n
       }
     }
-  }
+  })
   await turns.take()
   const listed: number[] = []
   for (let run = 0; run < runCount; run += 1) {

@@ -10,6 +10,7 @@ import {
 } from '../read/summary-shape'
 import { TurnTaker } from '../turns'
 import { CallTally } from './call-tally'
+import { inSlices } from './in-slices'
 import { keyRoles, listsKind, Role } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
@@ -17,9 +18,6 @@ import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 /** The days from the one holding `from` to the one holding `to - 1` (ms). */
 const daysOf = (from: number, to: number, tz: string) =>
   createDayBuckets(dayOf(from, tz), dayOf(to - 1, tz), tz)
-
-/** How often (groups, a power of two less one) a fold looks whether its turn is over. */
-export const TURN_CHECK = 0xffff
 
 /** Per-run flags of a fold. */
 const SEEN = 1
@@ -92,9 +90,8 @@ export async function foldView(
   const keyRow = roles.row
   const keyRole = roles.role
 
-  for (const { size, buckets, runs, keys, steps } of columns) {
-    for (let i = 0; i < size; i += 1) {
-      if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+  await inSlices(columns, turns, ({ buckets, runs, keys, steps }, start, stop) => {
+    for (let i = start; i < stop; i += 1) {
       const bucket = buckets[i] as number
       const run = runs[i] as number
       if (bucket < first || bucket >= end || !((status[run] as number) >= 0)) continue
@@ -114,7 +111,7 @@ export async function foldView(
       }
       if (day >= 0) calls.add(day, row, steps[i] as number)
     }
-  }
+  })
   if (!filtered) {
     // Without a filter every run is kept: the kinds are those of the keys seen.
     keySeen.forEach((seen, key) => {
@@ -122,16 +119,15 @@ export async function foldView(
     })
   } else {
     // Only the kinds of the runs kept: a second pass, now that every run's HIT is known.
-    for (const { size, buckets, runs, keys } of columns) {
-      for (let i = 0; i < size; i += 1) {
-        if ((i & TURN_CHECK) === 0 && turns.due()) await turns.take()
+    await inSlices(columns, turns, ({ buckets, runs, keys }, start, stop) => {
+      for (let i = start; i < stop; i += 1) {
         const bucket = buckets[i] as number
         if (bucket < first || bucket >= end) continue
         if (((flags[runs[i] as number] as number) & HIT) === 0) continue
         const key = keys[i] as number
         if (listsKind(roles.role[key] as Role)) kindSeen[roles.kind[key] as number] = 1
       }
-    }
+    })
   }
 
   // Making the answer's rows (and its JSON text after) is a piece of its own.

@@ -1,6 +1,8 @@
 import type { TurnTaker } from '../turns'
-import { TURN_CHECK } from './fold-view'
 import type { GroupColumns } from './step-store'
+
+/** How often (items, a power of two less one) a fold looks whether its turn is over. */
+export const TURN_CHECK = 0xffff
 
 /** Groups one slice holds: the clock is read between slices, not inside them. */
 const SLICE = TURN_CHECK + 1

@@ -1,7 +1,6 @@
 import type { EffectStep } from '@/domain/effect'
 import { TurnTaker } from '../turns'
-import { TURN_CHECK } from './fold-view'
-import { inSlices } from './in-slices'
+import { inSlices, TURN_CHECK } from './in-slices'
 import { Role, type KeyRoles } from './key-roles'
 import { BUCKET_SECONDS, ROUNDS_MASK_TOP, type GroupColumns, type GroupKey } from './step-store'
 
