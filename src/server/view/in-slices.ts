@@ -11,8 +11,8 @@ const SLICE = TURN_CHECK + 1
  * Calls `piece` on each store's groups a slice at a time (`[start, end)` of `columns[store]`),
  * taking a turn between slices once this work's turn is over (decision 0024). A pass written
  * as a plain function over a slice is compiled by V8 while it runs; the same loop inside the
- * async fold stayed in the interpreter, and the first effect of a started server took 0.8 s
- * where the next took 0.2 s.
+ * async fold was compiled later: the first effect of 14 days each side after a start took
+ * 0.37–0.39 s that way, 0.22–0.26 s this way (10 million steps).
  */
 export async function inSlices(
   columns: readonly GroupColumns[],
