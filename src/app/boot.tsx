@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
-import { metaQuery, WorkerRunner, type ApiConfig } from '../api'
+import { metaQuery, toolsQuery, WorkerRunner, type ApiConfig } from '../api'
 import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
 import { App, createQueryClient } from './app'
 import { ConfigErrorScreen } from './config-error-screen'
@@ -80,6 +80,8 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   // here would leave the router unaware of history changes until it is mounted.
   const queryClient = createQueryClient()
   void queryClient.prefetchQuery(metaQuery(api))
+  // Every dashboard page's filters read the catalogue, and the overview's effect waits for it.
+  void queryClient.prefetchQuery(toolsQuery(api))
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname)
   await Promise.all(routes.map((route) => router.loadRouteChunk(route))).catch(() => undefined)
   await nextTask()
