@@ -97,7 +97,7 @@ const windowArb = fc.record({
 })
 
 const DAY = 86_400_000
-const refusedAt = (gap: number, round: 1 | 2, refusal?: string) => ({
+const callAt = (gap: number, round: 1 | 2, refusal?: string) => ({
   gap,
   round,
   step: {
@@ -113,9 +113,9 @@ const refusedAt = (gap: number, round: 1 | 2, refusal?: string) => ({
  * the next round, which recovers the first (step order), not the one earlier in time.
  */
 const straddling = [
-  refusedAt(1_200_000, 1, 'arguments'),
-  refusedAt(-1_500_000, 1, 'arguments'),
-  refusedAt(1_560_000, 2),
+  callAt(1_200_000, 1, 'arguments'),
+  callAt(-1_500_000, 1, 'arguments'),
+  callAt(1_560_000, 2),
 ]
 const straddlingRun: ArbitraryValue<typeof effectRunArb> = {
   uuid: '00000000-0000-4000-8000-000000000001',
@@ -129,9 +129,9 @@ const straddlingRun: ArbitraryValue<typeof effectRunArb> = {
 }
 /** Two refusals of one tool in one round, a second apart, and a third in the next: one group. */
 const twiceInARound = [
-  refusedAt(1_000, 1, 'arguments'),
-  refusedAt(1_000, 1, 'arguments'),
-  refusedAt(1_000, 2),
+  callAt(1_000, 1, 'arguments'),
+  callAt(1_000, 1, 'arguments'),
+  callAt(1_000, 2),
 ]
 const twiceRun: ArbitraryValue<typeof effectRunArb> = {
   ...straddlingRun,

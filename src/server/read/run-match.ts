@@ -48,8 +48,7 @@ export function namesOneOf(dialect: Dialect, json: string, tools: readonly strin
  * or tools every run matches, with steps or without.
  */
 export function runMatch(dialect: Dialect, query: RunQuery): Fragment {
-  const ranged = query.from !== null || query.to !== null
-  if (!ranged && query.tools.length === 0) return bound('1 = 1')
+  if (matchesEveryRun(query)) return bound('1 = 1')
   return sql`r.uid IN (SELECT e.run FROM ${raw(EVENTS)} e WHERE ${stepMatch(dialect, query)})`
 }
 
@@ -58,10 +57,13 @@ export function runMatch(dialect: Dialect, query: RunQuery): Fragment {
  * `run`), not by the steps of the whole range.
  */
 export function runMatchByRun(dialect: Dialect, query: RunQuery): Fragment {
-  const ranged = query.from !== null || query.to !== null
-  if (!ranged && query.tools.length === 0) return bound('1 = 1')
+  if (matchesEveryRun(query)) return bound('1 = 1')
   return sql`EXISTS (SELECT 1 FROM ${raw(EVENTS)} e WHERE e.run = r.uid AND ${stepMatch(dialect, query)})`
 }
+
+/** Without a range or tools every run is listed, with steps or without. */
+const matchesEveryRun = (query: RunQuery): boolean =>
+  query.from === null && query.to === null && query.tools.length === 0
 
 /** The step `e` that lists its run for a query with a range or tools ({@link runMatch}). */
 function stepMatch(dialect: Dialect, query: RunQuery): Fragment {

@@ -14,7 +14,7 @@ import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { TurnTaker } from '../turns'
 import { inSlices } from './in-slices'
 import { keyRoles, Role } from './key-roles'
-import { refusedRunsFromGroups, Side as CallSide } from './refused-runs-from-groups'
+import { CallSide, refusedRunsFromGroups } from './refused-runs-from-groups'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 
@@ -187,10 +187,8 @@ export async function foldEffectGroups(
   for (let run = 0; run < flags.length; run += 1) {
     const flag = flags[run] as number
     if (!((status[run] as number) >= 0)) continue
-    const named = (): ReadRun => ({
-      uid: ids.runUids[run] as number,
-      status: statuses.names[status[run] as number] ?? '',
-    })
+    const statusName = statuses.names[status[run] as number] ?? ''
+    const named = (): ReadRun => ({ uid: ids.runUids[run] as number, status: statusName })
     if (!listed(flag)) {
       if ((flag & EDGE) !== 0) undecided.push(named())
       continue
@@ -201,7 +199,7 @@ export async function foldEffectGroups(
     }
     const calls = rebuilt.get(run)
     if (calls !== undefined) {
-      folding.push({ status: named().status, steps: calls })
+      folding.push({ status: statusName, steps: calls })
       continue
     }
     summary.runs += 1

@@ -8,7 +8,7 @@ import { BUCKET_SECONDS, ROUNDS_MASK_TOP, type GroupColumns, type GroupKey } fro
  * Where a quarter hour lies for one effect query: in one window, outside both, or cut by a bound
  * or the decision (its steps' sides differ by second).
  */
-export const Side = { None: 0, Before: 1, After: 2, Outside: 3, Cut: 4 } as const
+export const CallSide = { None: 0, Before: 1, After: 2, Outside: 3, Cut: 4 } as const
 
 /**
  * The tool calls `/runs` would list for each `wanted` run (1 by run slot), rebuilt from the view's
@@ -40,8 +40,8 @@ export async function refusedRunsFromGroups(
       const here = sideOf(buckets[i] as number)
       const was = side[run] as number
       side[run] =
-        (was !== Side.None && was !== here) || !exact(steps[i] as number, rounds[i] as number)
-          ? Side.Cut
+        (was !== CallSide.None && was !== here) || !exact(steps[i] as number, rounds[i] as number)
+          ? CallSide.Cut
           : here
       foundStore.push(s)
       foundAt.push(i)
@@ -68,7 +68,7 @@ export async function refusedRunsFromGroups(
       rounds,
     } = columns[foundStore[f] as number] as GroupColumns
     const run = runs[at] as number
-    if (side[run] === Side.Cut) continue
+    if (side[run] === CallSide.Cut) continue
     const key = keys[keyOf[at] as number] as GroupKey
     const list = calls.get(run) ?? []
     if (list.length === 0) calls.set(run, list)
