@@ -145,7 +145,7 @@ async function route(
     const list = await context.summaries.runList(params)
     if (list === null) throw countingError(context.summaries)
     const csv = runListCsvContext(params, params.tz)
-    const chunks = csvChunks(RUNS_COLUMNS, runsCsvRows(list.listed.rows, csv))
+    const chunks = csvChunks(RUNS_COLUMNS, runsCsvRows(await list.listed.rows.all(), csv))
     return large.run(gone, () => sendCsvStream(res, runsFileName(csv.from, csv.to), chunks))
   }
   if (path === '/effect') {

@@ -15,11 +15,16 @@ import { TurnTaker } from '../turns'
 import type { RunTallies } from './fold-run-tallies'
 import type { RunStatusIndex } from './run-status-index'
 import type { FactsByUid, RunFacts } from './run-facts'
-import { sortInTurns } from './sort-in-turns'
+import { RowsInOrder } from './rows-in-order'
 
 /** A runs list's row as the server keeps it: the page's row, and its run's number in the view. */
 export interface ServedRow extends RunRow {
   run: number
+}
+
+/** A runs list as the server keeps it: {@link ListedRuns}, its rows sorted as far as asked. */
+export interface ServedList extends Omit<ListedRuns<ServedRow>, 'rows'> {
+  rows: RowsInOrder<ServedRow>
 }
 
 /** Every run of a range as a row, and what those rows hold (what the list's filters offer). */
@@ -62,20 +67,23 @@ export async function rangeRows(
       msOf(fact.started),
       fact.finished > 0 ? msOf(fact.finished) : Number.NaN,
     )
-    rows.push(Object.assign(row, { run }))
+    const served = row as ServedRow
+    served.run = run
+    rows.push(served)
   }
   return { rows, facets: runListFacets(rows) }
 }
 
 /**
  * The runs list of a range's rows: those passing the list's filters, in the list's one order
- * (`compareRunRows`), with their calls of the outcome — `listRuns`, in pieces that take turns.
+ * (`compareRunRows`), with their calls of the outcome — `listRuns`, in pieces that take turns;
+ * the rows are sorted when a page asks for them ({@link RowsInOrder}).
  */
 export async function listRangeRows(
   { rows, facets }: RangeRows,
   query: Pick<RunListQuery, 'filters' | 'sort'>,
   turns: TurnTaker = new TurnTaker(),
-): Promise<ListedRuns<ServedRow>> {
+): Promise<ServedList> {
   const selected: ServedRow[] = []
   let calls = 0
   for (let at = 0; at < rows.length; at += 1) {
@@ -85,20 +93,19 @@ export async function listRangeRows(
     selected.push(row)
     calls += callsOf(row, query.filters.outcome)
   }
-  await sortInTurns(selected, compareRunRows(query.sort), turns)
-  return { rows: selected, calls, ...facets }
+  return { rows: new RowsInOrder(selected, compareRunRows(query.sort)), calls, ...facets }
 }
 
 /** The page of a runs list from `offset`, each row as `/run-rows` gives it. */
-export function pageOfRunList(
-  listed: ListedRuns<ServedRow>,
+export async function pageOfRunList(
+  listed: ServedList,
   offset: number,
   limit: number,
   tallies: RunTallies,
   facts: FactsByUid,
-): RunListPage {
+): Promise<RunListPage> {
   const rows: RunRowItem[] = []
-  for (const row of listed.rows.slice(offset, offset + limit)) {
+  for (const row of await listed.rows.slice(offset, limit)) {
     const fact = facts.get(tallies.uids[row.run] as number)
     if (fact !== undefined) rows.push(itemOf(tallies, row.run, fact, row.status, row.rounds))
   }
@@ -131,11 +138,18 @@ export function refusedOf(tallies: RunTallies, run: number): RunRowItem['refused
   return refused
 }
 
+/** The furthest from the epoch a date reaches, in ms (ECMAScript's TimeClip). */
+const MAX_DATE_MS = 8.64e15
+
 /**
  * Epoch ms of epoch seconds as `/runs` writes them (`runTimes`: to the millisecond, toward zero)
- * and a client reads them back; NaN where no date can hold them.
+ * and a client reads them back; NaN where no date can hold them. `new Date(ms).getTime()`,
+ * without making a date for each of a year's runs.
  */
-const msOf = (seconds: number): number => new Date(seconds * 1000).getTime()
+export const msOf = (seconds: number): number => {
+  const ms = seconds * 1000
+  return Math.abs(ms) <= MAX_DATE_MS ? Math.trunc(ms) + 0 : Number.NaN
+}
 
 function itemOf(
   tallies: RunTallies,

@@ -13,9 +13,14 @@ import { RunStatusIndexer } from './run-status-index'
 import { RunStatuses } from './run-statuses'
 import type { FactsByUid } from './run-facts'
 import { foldRunRounds } from './fold-run-rounds'
-import { listRangeRows, pageOfRunList, rangeRows, type RangeRows, type ServedRow } from './run-list'
+import {
+  listRangeRows,
+  pageOfRunList,
+  rangeRows,
+  type RangeRows,
+  type ServedList,
+} from './run-list'
 import type { RunListQuery } from '@/domain/api-query'
-import type { ListedRuns } from '@/domain/runs'
 import { GroupIds, StepStore, type StepGroup } from './step-store'
 import { VIEW_TIMINGS } from './timings'
 import {
@@ -77,7 +82,7 @@ const LISTS_KEPT = 6
 
 /** A sorted runs list and what its pages read: the tallies of its range and the runs' facts. */
 export interface ServedRunList {
-  listed: ListedRuns<ServedRow>
+  listed: ServedList
   tallies: RunTallies
   facts: FactsByUid
 }
@@ -134,7 +139,7 @@ export class SummaryView {
     generation: -1,
     rounds: null as Promise<Int32Array> | null,
     ranges: new Map<string, Promise<RangeRows>>(),
-    listed: new Map<string, Promise<ListedRuns<ServedRow>>>(),
+    listed: new Map<string, Promise<ServedList>>(),
   }
   private refreshing: Promise<void> | null = null
   private complete = false
@@ -281,7 +286,8 @@ export class SummaryView {
     return this.texts.get(this.generation, key, async () => {
       const list = await this.runList(query)
       if (list === null) throw new Error('the view is not built')
-      return JSON.stringify(pageOfRunList(list.listed, offset, limit, list.tallies, list.facts))
+      const page = await pageOfRunList(list.listed, offset, limit, list.tallies, list.facts)
+      return JSON.stringify(page)
     })
   }
 
