@@ -62,3 +62,42 @@ export async function topEventUid(db: Database): Promise<number> {
   const [row] = await db.query(`SELECT MAX(uid) AS top FROM ${EVENTS}`)
   return num(row?.top) || 0
 }
+
+/** One step as the view's groups read it ({@link readStepGroups}), before grouping. */
+export interface StepRow {
+  uid: number
+  run: number
+  crdate: number
+  /** The round `/runs` lists the step with, else 0 or below. */
+  lround: number
+  kind: string
+  tool: string | null
+  refusal: string | null
+  isError: string | null
+  openedBy: string | null
+}
+
+/**
+ * The steps with `after < uid ≤ upTo`, one row each with the texts {@link readStepGroups} groups
+ * them by (`tool_write` rows left out): what the fleet's exporter sends, never a payload.
+ */
+export async function readStepRows(db: Database, after: number, upTo: number): Promise<StepRow[]> {
+  const d = DIALECTS[db.engine]
+  const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
+  const statement = sql`SELECT s.uid, s.run, s.crdate, s.lround, ${raw(d.exact('s.kind'))} AS kind,
+      ${raw(toolFieldText(d, 'toolName'))} AS tool, ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal,
+      ${raw(toolFieldText(d, 'toolIsError'))} AS is_error, ${raw(d.exact('s.opened_by'))} AS opened_by
+    FROM ${await openersFor(db, range)}`
+  const rows = await db.query(statement.sql, statement.params, { bulk: true })
+  return rows.map((row) => ({
+    uid: num(row.uid),
+    run: num(row.run),
+    crdate: num(row.crdate),
+    lround: num(row.lround),
+    kind: text(row.kind) ?? '',
+    tool: text(row.tool),
+    refusal: text(row.refusal),
+    isError: text(row.is_error),
+    openedBy: text(row.opened_by),
+  }))
+}

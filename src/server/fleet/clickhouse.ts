@@ -1,0 +1,113 @@
+/** A value bound to a `{name:Type}` placeholder; 64-bit integers as bigint. */
+export type ClickHouseParam =
+  | string
+  | number
+  | bigint
+  | boolean
+  | null
+  | readonly (string | number | bigint | null)[]
+
+export type ClickHouseRow = Record<string, unknown>
+
+/**
+ * The one way this project talks to ClickHouse, embedded (`chdb`) or over HTTP
+ * (`@clickhouse/client`): the same SQL with server-side bound parameters, rows as JSON objects
+ * (64-bit integers written as text), inserts as JSON rows.
+ */
+export interface ClickHouse {
+  readonly target: string
+  query(sql: string, params?: Record<string, ClickHouseParam>): Promise<ClickHouseRow[]>
+  command(sql: string, params?: Record<string, ClickHouseParam>): Promise<void>
+  insert(table: string, rows: readonly ClickHouseRow[]): Promise<void>
+  close(): Promise<void>
+}
+
+/** Every answer writes 64-bit integers as JSON strings, on both targets. */
+const JSON_SETTINGS = { output_format_json_quote_64bit_integers: 1 } as const
+
+const parseLines = (text: string): ClickHouseRow[] =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as ClickHouseRow)
+
+/**
+ * Opens `target`: `chdb:<folder>` for the embedded engine keeping its tables in that folder
+ * (one per process), `http://…` or `https://…` for a ClickHouse server (user and password in
+ * the URL, the database as its path). Drivers are imported here, not at start.
+ */
+export async function openClickHouse(target: string): Promise<ClickHouse> {
+  if (target.startsWith('chdb:')) return openEmbedded(target, target.slice('chdb:'.length))
+  if (/^https?:\/\//.test(target)) return openHttp(target)
+  throw new Error(
+    `"${target}" is no ClickHouse target: give chdb:<folder> (embedded) or http(s)://host:8123/<database>.`,
+  )
+}
+
+async function openEmbedded(target: string, folder: string): Promise<ClickHouse> {
+  if (folder === '') throw new Error('chdb: needs a folder, e.g. chdb:.fleet')
+  const { Session } = await import('chdb')
+  const session = new Session(folder)
+  const settings = Object.entries(JSON_SETTINGS)
+    .map(([name, value]) => `${name} = ${value}`)
+    .join(', ')
+  const withSettings = (sql: string) => `${sql}\nSETTINGS ${settings}`
+  return {
+    target,
+    async query(sql, params = {}) {
+      const result = await session.queryBindAsync(withSettings(sql), params, {
+        format: 'JSONEachRow',
+      })
+      return parseLines(result.text())
+    },
+    async command(sql, params = {}) {
+      await session.queryBindAsync(sql, params, { format: 'Null' })
+    },
+    async insert(table, rows) {
+      if (rows.length === 0) return
+      const values = rows.map((row) => JSON.stringify(row, bigintAsText)).join('\n')
+      await session.insert({ table, values: Buffer.from(values), format: 'JSONEachRow' })
+    },
+    close() {
+      session.close()
+      return Promise.resolve()
+    },
+  }
+}
+
+async function openHttp(target: string): Promise<ClickHouse> {
+  const { createClient } = await import('@clickhouse/client')
+  const url = new URL(target)
+  const database = url.pathname.replace(/^\/+/, '') || 'default'
+  const client = createClient({
+    url: `${url.protocol}//${url.host}`,
+    username: decodeURIComponent(url.username) || 'default',
+    password: decodeURIComponent(url.password),
+    database,
+    clickhouse_settings: JSON_SETTINGS,
+  })
+  return {
+    target: `${url.protocol}//${url.host}/${database}`,
+    async query(sql, params = {}) {
+      const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' })
+      return result.json<ClickHouseRow>()
+    },
+    async command(sql, params = {}) {
+      await client.command({ query: sql, query_params: params })
+    },
+    async insert(table, rows) {
+      if (rows.length === 0) return
+      await client.insert({
+        table,
+        values: rows.map((row) => JSON.parse(JSON.stringify(row, bigintAsText)) as ClickHouseRow),
+        format: 'JSONEachRow',
+      })
+    },
+    close: () => client.close(),
+  }
+}
+
+/** JSON has no 64-bit integers: a bigint is sent as its decimal text, which ClickHouse reads. */
+function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value
+}

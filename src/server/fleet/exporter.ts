@@ -1,0 +1,196 @@
+import { num, type Database } from '../db/database'
+import { readStepRows, topEventUid } from '../view/read-step-groups'
+import type { RunFacts } from '../view/run-facts'
+import { RunStatuses } from '../view/run-statuses'
+import { VIEW_TIMINGS } from '../view/timings'
+import type { ClickHouse, ClickHouseRow } from './clickhouse'
+import { ensureSchema, installationNameProblem } from './schema'
+
+/** Uids read from the CMS's event table per statement. */
+const CHUNK_UIDS = 100_000
+
+export interface ExportPass {
+  /** Steps sent (rows of the settled range and the tail, read again each pass). */
+  steps: number
+  /** Runs sent: new or changed, and those marked gone. */
+  runs: number
+  gone: number
+  settledUid: number
+  topUid: number
+}
+
+const signature = (status: string, fact: RunFacts) =>
+  JSON.stringify([status, fact.uuid, fact.configuration, fact.started, fact.finished])
+
+/**
+ * Copies one installation's runs and steps into ClickHouse as metadata-only rows, keeping them
+ * current pass by pass with the server view's own rules (decisions 0015, 0022): steps up to the
+ * top uid seen `settleMs` ago are sent once for good, those above it again on every pass (a late
+ * commit, a lower uid committed after a higher one); runs by the run table's refresh rule (new,
+ * not final, changed, a full reread after a purge), a run no longer recorded sent as gone. Every
+ * row is sent with a higher version than before, so a repeat replaces itself. Where it stopped
+ * is kept in `rd_exports`: a new exporter resumes there.
+ */
+export class Exporter {
+  private statuses = new RunStatuses()
+  /** What was last sent of each live run: its signature. Null until read from ClickHouse. */
+  private sent: Map<number, string> | null = null
+  private settledUid = -1
+  private seen: { at: number; top: number }[] = []
+  private version = 0
+
+  constructor(
+    private readonly db: Database,
+    private readonly ch: ClickHouse,
+    readonly installation: string,
+    private readonly options: { settleMs?: number; now?: () => number } = {},
+  ) {
+    const problem = installationNameProblem(installation)
+    if (problem !== null) throw new Error(problem)
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)()
+  }
+
+  private nextVersion(): number {
+    this.version = Math.max(this.version + 1, Date.now())
+    return this.version
+  }
+
+  /** One pass: what changed since the last one is sent. */
+  async pass(): Promise<ExportPass> {
+    const started = this.now()
+    if (this.settledUid < 0) await this.resume()
+    const version = this.nextVersion()
+    const top = await topEventUid(this.db)
+    if (top < this.settledUid) {
+      // The event table holds less than was sent (emptied, restored): send it again whole.
+      await this.ch.command(`ALTER TABLE rd_steps DELETE WHERE installation = {i:String}`, {
+        i: this.installation,
+      })
+      this.settledUid = 0
+      this.seen = []
+    }
+    const settleTo = this.settleTarget(started, top)
+    let steps = 0
+    for (let after = this.settledUid; after < top; after += CHUNK_UIDS) {
+      const rows = await readStepRows(this.db, after, Math.min(after + CHUNK_UIDS, top))
+      await this.ch.insert(
+        'rd_steps',
+        rows.map((row) => ({
+          installation: this.installation,
+          uid: row.uid,
+          run: row.run,
+          crdate: row.crdate,
+          lround: row.lround,
+          kind: row.kind,
+          tool: row.tool,
+          refusal: row.refusal,
+          is_error: row.isError,
+          opened_by: row.openedBy,
+          version,
+        })),
+      )
+      steps += rows.length
+    }
+    const runs = await this.sendRuns(version)
+    this.settledUid = Math.max(this.settledUid, settleTo)
+    this.seen.push({ at: started, top })
+    await this.ch.insert('rd_exports', [
+      {
+        installation: this.installation,
+        settled_uid: this.settledUid,
+        top_uid: top,
+        steps,
+        runs: runs.sent,
+        exported_at: new Date(this.now()).toISOString().replace('T', ' ').replace('Z', ''),
+        version,
+      },
+    ])
+    return { steps, runs: runs.sent, gone: runs.gone, settledUid: this.settledUid, topUid: top }
+  }
+
+  /** Where the last exporter of this installation stopped, and the runs it left live. */
+  private async resume(): Promise<void> {
+    await ensureSchema(this.ch)
+    const [done] = await this.ch.query(
+      `SELECT settled_uid FROM rd_exports FINAL WHERE installation = {i:String}`,
+      { i: this.installation },
+    )
+    this.settledUid = done === undefined ? 0 : num(done.settled_uid)
+    const live = await this.ch.query(
+      `SELECT uid, status, uuid, configuration, started, finished, version
+       FROM rd_runs FINAL WHERE installation = {i:String} AND gone = 0`,
+      { i: this.installation },
+    )
+    this.sent = new Map()
+    for (const row of live) {
+      const fact = {
+        uuid: String(row.uuid),
+        configuration: String(row.configuration),
+        started: num(row.started),
+        finished: num(row.finished),
+      }
+      this.sent.set(num(row.uid), signature(String(row.status), fact))
+      this.version = Math.max(this.version, num(row.version))
+    }
+  }
+
+  /** Uncounted, every visible row is settled; later only those seen `settleMs` ago. */
+  private settleTarget(now: number, top: number): number {
+    if (this.settledUid === 0 && this.seen.length === 0) return top
+    const settleMs = this.options.settleMs ?? VIEW_TIMINGS.settleMs
+    let target = this.settledUid
+    while (this.seen.length > 0 && now - (this.seen[0]?.at ?? now) >= settleMs) {
+      target = Math.max(target, this.seen.shift()?.top ?? 0)
+    }
+    return target
+  }
+
+  private async sendRuns(version: number): Promise<{ sent: number; gone: number }> {
+    await this.statuses.refresh(this.db)
+    const sent = this.sent ?? new Map<number, string>()
+    const rows: ClickHouseRow[] = []
+    const live = new Set<number>()
+    const table = this.statuses.data
+    table.uids.forEach((uid, at) => {
+      live.add(uid)
+      const status = table.names[table.statuses[at] as number] ?? ''
+      const fact: RunFacts = {
+        uuid: table.facts.uuids[at] ?? '',
+        configuration: table.facts.configurationNames[table.facts.configurations[at] as number] ?? '',
+        started: table.facts.started[at] as number,
+        finished: table.facts.finished[at] as number,
+      }
+      const now = signature(status, fact)
+      if (sent.get(uid) === now) return
+      sent.set(uid, now)
+      rows.push({ ...runRow(this.installation, uid, status, fact), gone: 0, version })
+    })
+    let gone = 0
+    for (const uid of [...sent.keys()]) {
+      if (live.has(uid)) continue
+      sent.delete(uid)
+      gone += 1
+      rows.push({ ...runRow(this.installation, uid, '', EMPTY), gone: 1, version })
+    }
+    await this.ch.insert('rd_runs', rows)
+    this.sent = sent
+    return { sent: rows.length, gone }
+  }
+}
+
+const EMPTY: RunFacts = { uuid: '', configuration: '', started: 0, finished: 0 }
+
+function runRow(installation: string, uid: number, status: string, fact: RunFacts) {
+  return {
+    installation,
+    uid,
+    status,
+    uuid: fact.uuid,
+    configuration: fact.configuration,
+    started: fact.started,
+    finished: fact.finished,
+  }
+}

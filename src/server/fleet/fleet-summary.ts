@@ -1,0 +1,143 @@
+import type { SummaryResponse } from '@/domain/contract'
+import { num } from '../db/database'
+import { secondsFrom } from '../read/run-match'
+import { rowKeyOf, summaryOf, SummaryRows, type SummaryQuery } from '../read/summary-shape'
+import { keyRoles, listsKind, Role } from '../view/key-roles'
+import { GroupIds, type StepGroup } from '../view/step-store'
+import type { ClickHouse, ClickHouseParam } from './clickhouse'
+
+/** Per-run flags, as `foldView` keeps them. */
+const SEEN = 1
+const HIT = 2
+const CALLS = 4
+const REFUSED = 8
+const FAILED = 16
+
+/** The steps of the installations in `[from, to)`, each as its latest copy. */
+const STEPS_IN_RANGE = `rd_steps FINAL WHERE installation IN {is:Array(String)}
+  AND crdate >= {from:Int64} AND crdate < {to:Int64}`
+/** Runs recorded (not gone) in the installations, by installation and uid. */
+const RECORDED = `(installation, run) IN (SELECT installation, uid FROM rd_runs FINAL
+  WHERE installation IN {is:Array(String)} AND gone = 0)`
+/** A step's flags and whether it is an unreadable call counted, by its key's hash. */
+const FLAGS = `transform(key, {hashes:Array(UInt64)}, {flags:Array(UInt8)}, toUInt8(0))`
+const UNREADABLE = `transform(key, {hashes:Array(UInt64)}, {unreadable:Array(UInt8)}, toUInt8(0))`
+
+/**
+ * `/summary` of one or more installations from their exported rows (decision 0017): ClickHouse
+ * counts by day and key hash, by run and by status; Node decodes each distinct key once with the
+ * view's own decoding and roles (`GroupIds`, `keyRoles`), so a key means here what it means to
+ * the single installation's server, and the answer is built by the same `summaryOf`. Local days
+ * are ClickHouse's own zone data. With several installations, their counts are summed.
+ */
+export async function fleetSummary(
+  ch: ClickHouse,
+  installations: readonly string[],
+  query: SummaryQuery,
+): Promise<SummaryResponse> {
+  const range = {
+    is: installations,
+    from: secondsFrom(query.from),
+    to: secondsFrom(query.to),
+  }
+  const found = await ch.query(
+    `SELECT toString(key) AS hash, any(kind) AS kind, any(tool) AS tool, any(refusal) AS refusal,
+       any(is_error) AS is_error, any(opened_by) AS opened_by
+     FROM rd_steps WHERE installation IN {is:Array(String)}
+       AND crdate >= {from:Int64} AND crdate < {to:Int64} GROUP BY key`,
+    range,
+  )
+  const ids = new GroupIds()
+  const keyOfHash = new Map<string, number>()
+  for (const row of found) {
+    const group = {
+      kind: String(row.kind),
+      tool: textOrNull(row.tool),
+      refusal: textOrNull(row.refusal),
+      isError: textOrNull(row.is_error),
+      openedBy: textOrNull(row.opened_by),
+    } as StepGroup
+    keyOfHash.set(String(row.hash), ids.keyOf(group))
+  }
+  const roles = keyRoles(ids.keys, query.tools)
+  const hashes = [...keyOfHash.keys()]
+  const keyIds = hashes.map((hash) => keyOfHash.get(hash) as number)
+  const flagsOf = (id: number) => {
+    const role = roles.role[id] as Role
+    return (
+      SEEN |
+      (roles.selected[id] === 1 ? HIT : 0) |
+      (role >= Role.Succeeded ? CALLS : 0) |
+      (role === Role.Failed ? FAILED : 0) |
+      (role === Role.Refused ? REFUSED : 0)
+    )
+  }
+  const params: Record<string, ClickHouseParam> = {
+    ...range,
+    hashes: hashes.map((hash) => BigInt(hash)),
+    flags: keyIds.map(flagsOf),
+    unreadable: keyIds.map((id) => (roles.role[id] === Role.UnreadableCounted ? 1 : 0)),
+    calls: hashes.filter((_, at) => (roles.row[keyIds[at] as number] as number) >= 0).map(BigInt),
+    need: SEEN | (query.tools.length > 0 ? HIT : 0),
+  }
+  const [callRows, statusRows, kindRows] = await Promise.all([
+    ch.query(
+      `SELECT formatDateTime(toDateTime64(crdate, 0, 'UTC'), '%Y-%m-%d', {tz:String}) AS day,
+         toString(key) AS hash, count() AS calls
+       FROM ${STEPS_IN_RANGE} AND has({calls:Array(UInt64)}, key) AND ${RECORDED}
+       GROUP BY day, key`,
+      { ...params, tz: query.tz },
+    ),
+    ch.query(
+      `SELECT r.status AS status, count() AS runs, countIf(bitAnd(s.f, ${CALLS}) != 0) AS calls,
+         countIf(bitAnd(s.f, ${REFUSED}) != 0) AS refused, countIf(bitAnd(s.f, ${FAILED}) != 0) AS failed,
+         sum(s.u) AS unreadable
+       FROM (SELECT installation, run, groupBitOr(${FLAGS}) AS f, sum(${UNREADABLE}) AS u
+         FROM ${STEPS_IN_RANGE} GROUP BY installation, run) AS s
+       INNER JOIN (SELECT installation, uid, status FROM rd_runs FINAL
+         WHERE installation IN {is:Array(String)} AND gone = 0) AS r
+         ON r.installation = s.installation AND r.uid = s.run
+       WHERE bitAnd(s.f, {need:UInt8}) = {need:UInt8}
+       GROUP BY r.status`,
+      params,
+    ),
+    ch.query(
+      query.tools.length === 0
+        ? `SELECT DISTINCT toString(key) AS hash FROM ${STEPS_IN_RANGE} AND ${RECORDED}`
+        : `SELECT DISTINCT toString(key) AS hash FROM ${STEPS_IN_RANGE}
+             AND (installation, run) IN (SELECT installation, run FROM ${STEPS_IN_RANGE} AND ${RECORDED}
+               GROUP BY installation, run HAVING bitAnd(groupBitOr(${FLAGS}), ${HIT}) != 0)`,
+      params,
+    ),
+  ])
+  const rows = new SummaryRows()
+  const rowKeys = roles.rows.map((key) =>
+    key.toolName && key.outcome ? rowKeyOf(key.toolName, key.outcome) : null,
+  )
+  for (const row of callRows) {
+    const id = keyOfHash.get(String(row.hash))
+    const key = id === undefined ? null : rowKeys[roles.row[id] as number]
+    if (key) rows.addTo(String(row.day), key, num(row.calls))
+  }
+  const counts = { runs: 0, withCalls: 0, withRefusal: 0, withFailure: 0, unreadable: 0 }
+  const byStatus = new Map<string, number>()
+  for (const row of statusRows) {
+    counts.runs += num(row.runs)
+    counts.withCalls += num(row.calls)
+    counts.withRefusal += num(row.refused)
+    counts.withFailure += num(row.failed)
+    counts.unreadable += num(row.unreadable)
+    byStatus.set(String(row.status), num(row.runs))
+  }
+  const kinds = new Set<string>()
+  for (const row of kindRows) {
+    const id = keyOfHash.get(String(row.hash))
+    if (id !== undefined && listsKind(roles.role[id] as Role)) {
+      kinds.add(roles.kinds[roles.kind[id] as number] ?? '')
+    }
+  }
+  return summaryOf(query, rows, { ...counts, byStatus }, kinds)
+}
+
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value)

@@ -1,0 +1,67 @@
+import type { ClickHouse } from './clickhouse'
+
+/** An installation's name: a path segment of its URLs, a partition of every table. */
+export const INSTALLATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/
+
+/** The one sentence saying what is wrong with `name` as an installation's name, or null. */
+export function installationNameProblem(name: string): string | null {
+  return INSTALLATION_NAME.test(name)
+    ? null
+    : `"${name}" is no installation name: 1 to 63 letters, digits, ".", "_" or "-", not starting with "." "_" or "-".`
+}
+
+/**
+ * The exported tables (decision 0017, as built): steps and runs as metadata only, each row
+ * replaced by a later copy of itself (`version`, the pass that sent it), one partition per
+ * installation so removing one is dropping its partitions. A step keeps the texts the server's
+ * view groups by (`readStepGroups`: kind, and for a tool step its name, refusal and error texts
+ * and its failing turn's approval text), never a payload; `key` is their hash, what a query
+ * groups by before Node decodes each distinct key once.
+ */
+const TABLES = [
+  `CREATE TABLE IF NOT EXISTS rd_steps (
+    installation LowCardinality(String),
+    uid UInt64,
+    run UInt64,
+    crdate Int64,
+    lround Int64,
+    kind String,
+    tool Nullable(String),
+    refusal Nullable(String),
+    is_error Nullable(String),
+    opened_by Nullable(String),
+    key UInt64 MATERIALIZED cityHash64(kind, isNull(tool), ifNull(tool, ''), isNull(refusal),
+      ifNull(refusal, ''), isNull(is_error), ifNull(is_error, ''), isNull(opened_by), ifNull(opened_by, '')),
+    version UInt64
+  ) ENGINE = ReplacingMergeTree(version)
+  PARTITION BY installation
+  ORDER BY (installation, crdate, uid)`,
+  `CREATE TABLE IF NOT EXISTS rd_runs (
+    installation LowCardinality(String),
+    uid UInt64,
+    status String,
+    uuid String,
+    configuration String,
+    started Float64,
+    finished Float64,
+    gone UInt8,
+    version UInt64
+  ) ENGINE = ReplacingMergeTree(version)
+  PARTITION BY installation
+  ORDER BY (installation, uid)`,
+  `CREATE TABLE IF NOT EXISTS rd_exports (
+    installation String,
+    settled_uid UInt64,
+    top_uid UInt64,
+    steps UInt64,
+    runs UInt64,
+    exported_at DateTime64(3, 'UTC'),
+    version UInt64
+  ) ENGINE = ReplacingMergeTree(version)
+  ORDER BY installation`,
+]
+
+/** Creates the tables where they are missing. */
+export async function ensureSchema(ch: ClickHouse): Promise<void> {
+  for (const statement of TABLES) await ch.command(statement)
+}
