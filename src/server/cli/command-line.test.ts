@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
-import { API_USAGE, GRANTS_USAGE } from './options'
+import { API_USAGE, EXPORT_USAGE, GRANTS_USAGE } from './options'
 
 const dir = mkdtempSync(join(tmpdir(), 'rd-cli-'))
 let tables: EmptyTables
@@ -29,7 +29,7 @@ const api = (args: string[]) => command('api', args)
 
 /** Runs the command line `src/server/cli/<name>.ts` with `args` and returns how it ended. */
 function command(
-  name: 'api' | 'grants',
+  name: 'api' | 'grants' | 'export',
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -140,5 +140,39 @@ describe('npm run api:grants', () => {
     const run = await command('grants', ['--database', 'postgres://db.invalid/cms', '--user', 'rd'])
     expect(run.status).toBe(0)
     expect(run.stdout).toContain('GRANT CONNECT, TEMPORARY ON DATABASE cms TO rd;')
+  })
+})
+
+describe('npm run api:export', () => {
+  it.each([
+    [['--database', 'x.sqlite', '--installation', 'a'], '--clickhouse is required.'],
+    [['--database', 'x.sqlite', '--clickhouse', 'chdb:x'], '--installation is required.'],
+    [
+      ['--database', 'x.sqlite', '--clickhouse', 'chdb:x', '--installation', '../etc'],
+      'is no installation name',
+    ],
+    [
+      ['--database', 'x.sqlite', '--clickhouse', 'chdb:x', '--installation', 'a', '--every', '0'],
+      '--every must be',
+    ],
+  ])('says what is wrong with %j and shows the usage (exit 2)', async (args, says) => {
+    const run = await command('export', args)
+    expect(run.status).toBe(2)
+    expect(run.stderr).toContain(says)
+    expect(run.stderr).toContain(EXPORT_USAGE)
+  })
+
+  it('says in one sentence that a target is no ClickHouse', async () => {
+    const run = await command('export', [
+      '--database',
+      database(),
+      '--clickhouse',
+      'clickhouse.example:9000',
+      '--installation',
+      'a',
+      '--once',
+    ])
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim()).toContain('is no ClickHouse target')
   })
 })

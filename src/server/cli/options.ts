@@ -221,3 +221,35 @@ export async function listensOnLoopbackOnly(host: string): Promise<boolean> {
     return false
   }
 }
+
+export const EXPORT_USAGE = `Usage: npm run api:export -- --database <CMS database URL or SQLite file> --clickhouse <chdb:<folder> | http(s)://host:8123/<database>> --installation <name> [--every <seconds, default 5>] [--once]`
+
+/** What the fleet's exporter is told. */
+export interface ExportOptions {
+  database: string
+  clickhouse: string
+  installation: string
+  /** Seconds between passes; null: one pass, then exit. */
+  everySeconds: number | null
+}
+
+/** The exporter's command line (`--once` for one pass). */
+export function parseExportOptions(argv: string[]): ExportOptions {
+  const once = argv.includes('--once')
+  const values = readOptions(
+    argv.filter((arg) => arg !== '--once'),
+    ['database', 'clickhouse', 'installation', 'every'],
+  )
+  if (!values.clickhouse) throw new UsageError('--clickhouse is required.')
+  if (!values.installation) throw new UsageError('--installation is required.')
+  const every = values.every === undefined ? 5 : Number(values.every)
+  if (!Number.isFinite(every) || every < 1 || every > 3600) {
+    throw new UsageError('--every must be a number of seconds from 1 to 3600.')
+  }
+  return {
+    database: values.database,
+    clickhouse: values.clickhouse,
+    installation: values.installation,
+    everySeconds: once ? null : every,
+  }
+}

@@ -1,11 +1,6 @@
 /** A value bound to a `{name:Type}` placeholder; 64-bit integers as bigint. */
 export type ClickHouseParam =
-  | string
-  | number
-  | bigint
-  | boolean
-  | null
-  | readonly (string | number | bigint | null)[]
+  string | number | bigint | boolean | null | readonly (string | number | bigint | null)[]
 
 export type ClickHouseRow = Record<string, unknown>
 

@@ -159,7 +159,8 @@ export class Exporter {
       const status = table.names[table.statuses[at] as number] ?? ''
       const fact: RunFacts = {
         uuid: table.facts.uuids[at] ?? '',
-        configuration: table.facts.configurationNames[table.facts.configurations[at] as number] ?? '',
+        configuration:
+          table.facts.configurationNames[table.facts.configurations[at] as number] ?? '',
         started: table.facts.started[at] as number,
         finished: table.facts.finished[at] as number,
       }

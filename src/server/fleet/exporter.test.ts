@@ -1,0 +1,146 @@
+/**
+ * The exporter keeps ClickHouse as current as the single installation's server: after a status
+ * change, a purge, new runs, a row committed late below uids already sent, a pass repeated and
+ * an exporter restarted, the fleet's `/summary` still equals the server's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseSummaryParams } from '@/domain/api-query'
+import { summaryResponseSchema } from '@/domain/contract'
+import { createListedInstallation } from '@/mocks/variants'
+import { num, type Database, type SqlValue } from '../db/database'
+import { openDatabase } from '../db/open-database'
+import type { SummaryQuery } from '../read/summary-shape'
+import { appendRuns } from '../seed/seed-installation'
+import { EVENTS, RUNS } from '../sql/tables'
+import { askServer } from '../testing/ask'
+import { runArb, START, toRun } from '../testing/generated-runs'
+import { generatedMeta } from '../testing/reseed'
+import { serveSeeded, type SeededServer } from '../testing/serve-seeded'
+import { openClickHouse, type ClickHouse } from './clickhouse'
+import { Exporter } from './exporter'
+import { fleetSummary } from './fleet-summary'
+
+const DAY = 86_400_000
+const runsOf = (seed: number, count: number) =>
+  fc
+    .sample(fc.uniqueArray(runArb, { selector: (run) => run.uuid, minLength: count }), {
+      seed,
+      numRuns: 1,
+    })[0]
+    ?.slice(0, count)
+    .map(toRun) ?? []
+
+let served: SeededServer
+let writer: Database
+let reader: Database
+let ch: ClickHouse
+let folder: string
+
+beforeAll(async () => {
+  served = await serveSeeded(
+    'sqlite',
+    createListedInstallation({ meta: generatedMeta(), tools: [], runs: runsOf(1, 10) }),
+  )
+  writer = openDatabase(served.databaseUrl, { write: true })
+  reader = openDatabase(served.databaseUrl, { write: false })
+  folder = mkdtempSync(join(tmpdir(), 'rd-export-'))
+  ch = await openClickHouse(`chdb:${folder}`)
+}, 120_000)
+
+afterAll(async () => {
+  await ch?.close()
+  await reader?.close()
+  await writer?.close()
+  await served?.stop()
+  if (folder) rmSync(folder, { recursive: true, force: true })
+})
+
+const QUERIES = ['UTC', 'Asia/Kathmandu'].flatMap((tz) =>
+  [[], ['update_page_metadata']].map((tools) => {
+    const search = new URLSearchParams({
+      from: new Date(START - 2 * DAY).toISOString(),
+      to: new Date(START + 30 * DAY).toISOString(),
+      tz,
+    })
+    for (const tool of tools) search.append('tool', tool)
+    return search
+  }),
+)
+
+/** The fleet's answers for `name` equal the server's, for each query. */
+async function expectSameAnswers(name: string): Promise<void> {
+  const ask = askServer(served.base)
+  for (const search of QUERIES) {
+    const answer = await ask(`/summary?${search}`)
+    expect(answer.status).toBe(200)
+    const query = parseSummaryParams(search) as SummaryQuery
+    expect(await fleetSummary(ch, [name], query)).toEqual(summaryResponseSchema.parse(answer.body))
+  }
+}
+
+async function stepCount(name: string): Promise<number> {
+  const [row] = await ch.query(
+    `SELECT count() AS n FROM rd_steps FINAL WHERE installation = {i:String}`,
+    {
+      i: name,
+    },
+  )
+  return num(row?.n)
+}
+
+describe('the exporter', () => {
+  it('keeps up with changes, repeats harmlessly and resumes where it stopped', async () => {
+    const exporter = new Exporter(reader, ch, 'site-a', { settleMs: 60_000 })
+    const first = await exporter.pass()
+    expect(first.steps).toBeGreaterThan(0)
+    await expectSameAnswers('site-a')
+
+    const [someRun] = await writer.query(`SELECT uid, tstamp FROM ${RUNS} ORDER BY uid LIMIT 1`)
+    await writer.query(`UPDATE ${RUNS} SET status = 'cancelled', tstamp = ? WHERE uid = ?`, [
+      num(someRun?.tstamp) + 10_000,
+      num(someRun?.uid),
+    ])
+    const [purged] = await writer.query(`SELECT uid FROM ${RUNS} ORDER BY uid DESC LIMIT 1`)
+    await writer.query(`DELETE FROM ${EVENTS} WHERE run = ?`, [num(purged?.uid)])
+    await writer.query(`DELETE FROM ${RUNS} WHERE uid = ?`, [num(purged?.uid)])
+    await appendRuns(writer, runsOf(2, 4))
+    // A new step row not yet visible at the next pass: committed late, below uids already sent.
+    const [late] = await writer.query(
+      `SELECT * FROM ${EVENTS} WHERE uid = (SELECT MAX(uid) FROM ${EVENTS}) - 2`,
+    )
+    expect(num(late?.uid)).toBeGreaterThan(first.topUid)
+    await writer.query(`DELETE FROM ${EVENTS} WHERE uid = ?`, [num(late?.uid)])
+    const hidden = await exporter.pass()
+    expect(hidden.gone).toBe(1)
+    const columns = Object.keys(late ?? {})
+    await writer.query(
+      `INSERT INTO ${EVENTS} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      columns.map((column) => (late as Record<string, SqlValue>)[column] as SqlValue),
+    )
+
+    const second = await exporter.pass()
+    expect(second.settledUid).toBe(first.topUid)
+    await expectSameAnswers('site-a')
+
+    // Sent again: every row replaces itself.
+    const steps = await stepCount('site-a')
+    await exporter.pass()
+    expect(await stepCount('site-a')).toBe(steps)
+    await expectSameAnswers('site-a')
+
+    // A new exporter starts from what the last one settled, not from the first uid, and
+    // settles the rest once it has seen them (here at once).
+    const [top] = await reader.query(`SELECT MAX(uid) AS top FROM ${EVENTS}`)
+    const restarted = new Exporter(reader, ch, 'site-a', { settleMs: 0 })
+    const resumed = await restarted.pass()
+    expect(resumed.settledUid).toBe(first.topUid)
+    expect(resumed.steps).toBeLessThan(steps)
+    expect((await restarted.pass()).settledUid).toBe(num(top?.top))
+    expect(await stepCount('site-a')).toBe(steps)
+    await expectSameAnswers('site-a')
+  })
+})
