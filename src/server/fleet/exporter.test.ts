@@ -3,25 +3,19 @@
  * change, a purge, new runs, a row committed late below uids already sent, a pass repeated and
  * an exporter restarted, the fleet's `/summary` still equals the server's.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseSummaryParams } from '@/domain/api-query'
 import { summaryResponseSchema } from '@/domain/contract'
-import { createListedInstallation } from '@/mocks/variants'
 import { num, type Database, type SqlValue } from '../db/database'
-import { openDatabase } from '../db/open-database'
 import type { SummaryQuery } from '../read/summary-shape'
 import { appendRuns } from '../seed/seed-installation'
 import { EVENTS, RUNS } from '../sql/tables'
 import { askServer } from '../testing/ask'
 import { runArb, START, toRun } from '../testing/generated-runs'
-import { generatedMeta } from '../testing/reseed'
-import { serveSeeded, type SeededServer } from '../testing/serve-seeded'
-import { openClickHouse, type ClickHouse } from './clickhouse'
+import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
+import { startFleetFixture, type FleetFixture } from './fleet-fixture'
 import { fleetSummary } from './fleet-summary'
 
 const DAY = 86_400_000
@@ -34,30 +28,17 @@ const runsOf = (seed: number, count: number) =>
     ?.slice(0, count)
     .map(toRun) ?? []
 
-let served: SeededServer
+let fixture: FleetFixture
 let writer: Database
 let reader: Database
 let ch: ClickHouse
-let folder: string
 
 beforeAll(async () => {
-  served = await serveSeeded(
-    'sqlite',
-    createListedInstallation({ meta: generatedMeta(), tools: [], runs: runsOf(1, 10) }),
-  )
-  writer = openDatabase(served.databaseUrl, { write: true })
-  reader = openDatabase(served.databaseUrl, { write: false })
-  folder = mkdtempSync(join(tmpdir(), 'rd-export-'))
-  ch = await openClickHouse(`chdb:${folder}`)
+  fixture = await startFleetFixture(runsOf(1, 10))
+  ;({ writer, reader, ch } = fixture)
 }, 120_000)
 
-afterAll(async () => {
-  await ch?.close()
-  await reader?.close()
-  await writer?.close()
-  await served?.stop()
-  if (folder) rmSync(folder, { recursive: true, force: true })
-})
+afterAll(() => fixture?.stop())
 
 const QUERIES = ['UTC', 'Asia/Kathmandu'].flatMap((tz) =>
   [[], ['update_page_metadata']].map((tools) => {
@@ -73,7 +54,7 @@ const QUERIES = ['UTC', 'Asia/Kathmandu'].flatMap((tz) =>
 
 /** The fleet's answers for `name` equal the server's, for each query. */
 async function expectSameAnswers(name: string): Promise<void> {
-  const ask = askServer(served.base)
+  const ask = askServer(fixture.served.base)
   for (const search of QUERIES) {
     const answer = await ask(`/summary?${search}`)
     expect(answer.status).toBe(200)

@@ -4,81 +4,34 @@
  * statuses, every privacy level, DST) exported into the embedded ClickHouse, asked in every zone,
  * with and without tools; two installations together sum their answers.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseSummaryParams } from '@/domain/api-query'
 import { summaryResponseSchema, type SummaryResponse } from '@/domain/contract'
-import { createScope } from '@/domain/summary'
-import { createListedInstallation } from '@/mocks/variants'
 import type { Database } from '../db/database'
-import { openDatabase } from '../db/open-database'
-import type { SummaryQuery } from '../read/summary-shape'
-import { seedInstallation } from '../seed/seed-installation'
 import { askServer } from '../testing/ask'
-import { isoDay, queryArb, runArb, toRun } from '../testing/generated-runs'
-import { emptyTables, generatedMeta } from '../testing/reseed'
-import { serveSeeded, type SeededServer } from '../testing/serve-seeded'
-import { openClickHouse, type ClickHouse } from './clickhouse'
+import { queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
+import { reseedRuns } from '../testing/reseed'
+import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
+import { startFleetFixture, type FleetFixture } from './fleet-fixture'
 import { fleetSummary } from './fleet-summary'
 
-let served: SeededServer
+let fixture: FleetFixture
 let writer: Database
 let reader: Database
 let ch: ClickHouse
-let folder: string
 let exported = 0
 
 beforeAll(async () => {
-  served = await serveSeeded(
-    'sqlite',
-    createListedInstallation({ meta: generatedMeta(), tools: [], runs: [] }),
-  )
-  writer = openDatabase(served.databaseUrl, { write: true })
-  reader = openDatabase(served.databaseUrl, { write: false })
-  folder = mkdtempSync(join(tmpdir(), 'rd-fleet-'))
-  ch = await openClickHouse(`chdb:${folder}`)
+  fixture = await startFleetFixture([])
+  ;({ writer, reader, ch } = fixture)
 }, 120_000)
 
-afterAll(async () => {
-  await ch?.close()
-  await reader?.close()
-  await writer?.close()
-  await served?.stop()
-  if (folder) rmSync(folder, { recursive: true, force: true })
-})
-
-/** The query `/summary` parses from the filters' range, and its search string. */
-function summaryQuery(q: QuerySpec) {
-  const scope = createScope({
-    from: isoDay(q.fromDay),
-    to: isoDay(q.fromDay + q.days - 1),
-    tz: q.tz,
-    tools: q.tools,
-  })
-  const search = new URLSearchParams({
-    from: new Date(scope.buckets.startMs).toISOString(),
-    to: new Date(scope.buckets.endMs).toISOString(),
-    tz: q.tz,
-  })
-  for (const tool of q.tools) search.append('tool', tool)
-  const parsed = parseSummaryParams(search)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return { query: parsed as SummaryQuery, search }
-}
-type QuerySpec = typeof queryArb extends fc.Arbitrary<infer T> ? T : never
+afterAll(() => fixture?.stop())
 
 /** Seeds `runs` alone and exports them as a new installation; its name. */
 async function seedAndExport(specs: RunSpecs) {
-  await emptyTables(writer)
-  const levels = new Map(specs.map((spec) => [spec.uuid, spec.level]))
-  await seedInstallation(writer, {
-    ...createListedInstallation({ meta: generatedMeta(), tools: [], runs: specs.map(toRun) }),
-    storedLevelOf: (uuid) => levels.get(uuid) ?? 'metadata',
-  })
+  await reseedRuns(writer, specs.map(toRun), new Map(specs.map((s) => [s.uuid, s.level])))
   exported += 1
   const name = `generated-${exported}`
   await new Exporter(reader, ch, name).pass()
@@ -88,7 +41,7 @@ type RunSpecs = (typeof runArb extends fc.Arbitrary<infer T> ? T : never)[]
 
 describe('the fleet summary from ClickHouse', () => {
   it('equals the single installation server’s /summary, every zone', async () => {
-    const ask = askServer(served.base)
+    const ask = askServer(fixture.served.base)
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
@@ -96,7 +49,7 @@ describe('the fleet summary from ClickHouse', () => {
         async (specs, queries) => {
           const name = await seedAndExport(specs)
           for (const q of queries) {
-            const { query, search } = summaryQuery(q)
+            const { query, search } = summaryQueryOf(q)
             const answer = await ask(`/summary?${search}`)
             expect(answer.status, JSON.stringify(answer.body)).toBe(200)
             const expected = summaryResponseSchema.parse(answer.body)
@@ -116,7 +69,7 @@ describe('the fleet summary from ClickHouse', () => {
         async (specs, q) => {
           const first = await seedAndExport(specs)
           await new Exporter(reader, ch, `${first}-copy`).pass()
-          const { query } = summaryQuery(q)
+          const { query } = summaryQueryOf(q)
           const one = await fleetSummary(ch, [first], query)
           const both = await fleetSummary(ch, [first, `${first}-copy`], query)
           expect(both).toEqual(doubled(one))

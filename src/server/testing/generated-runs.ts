@@ -6,6 +6,8 @@
  * with odd offsets.
  */
 import fc from 'fast-check'
+import { parseSummaryParams } from '@/domain/api-query'
+import { createScope } from '@/domain/summary'
 import { addDays, type IsoDay } from '@/domain/time'
 import type { MockRun, MockStep, StoredLevel } from '@/mocks/installation'
 import { HOSTILE_CORPUS } from '../../../test/fixtures/hostile-corpus'
@@ -149,3 +151,24 @@ export const queryArb = fc.record({
 
 export const isoDay = (offsetDays: number): IsoDay =>
   addDays(new Date(START).toISOString().slice(0, 10), offsetDays)
+
+export type QuerySpec = typeof queryArb extends fc.Arbitrary<infer T> ? T : never
+
+/** A generated query's local days as `/summary` parses them, and its search string. */
+export function summaryQueryOf(q: QuerySpec) {
+  const scope = createScope({
+    from: isoDay(q.fromDay),
+    to: isoDay(q.fromDay + q.days - 1),
+    tz: q.tz,
+    tools: q.tools,
+  })
+  const search = new URLSearchParams({
+    from: new Date(scope.buckets.startMs).toISOString(),
+    to: new Date(scope.buckets.endMs).toISOString(),
+    tz: q.tz,
+  })
+  for (const tool of q.tools) search.append('tool', tool)
+  const parsed = parseSummaryParams(search)
+  if (!parsed.ok) throw new Error(parsed.message)
+  return { query: parsed, search }
+}

@@ -14,7 +14,6 @@ import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseSummaryParams } from '@/domain/api-query'
-import { createScope } from '@/domain/summary'
 import type { Database } from '../db/database'
 import { countSummary } from '../testing/database-count'
 import type { SummaryQuery } from '../read/summary-shape'
@@ -24,13 +23,14 @@ import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { testEngines } from '../testing/engines'
 import {
   CODES,
-  isoDay,
   queryArb,
   runArb,
   SPAN_DAYS,
   START,
+  summaryQueryOf,
   TOOL_NAMES,
   toRun,
+  type QuerySpec,
 } from '../testing/generated-runs'
 import { topEventUid } from './read-step-groups'
 import { SummaryView } from './summary-view'
@@ -84,25 +84,7 @@ const opArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('restart' as const) }) },
 )
 
-type QuerySpec = typeof queryArb extends fc.Arbitrary<infer T> ? T : never
-
-function summaryQuery(q: QuerySpec): SummaryQuery {
-  const scope = createScope({
-    from: isoDay(q.fromDay),
-    to: isoDay(q.fromDay + q.days - 1),
-    tz: q.tz,
-    tools: q.tools,
-  })
-  const search = new URLSearchParams({
-    from: new Date(scope.buckets.startMs).toISOString(),
-    to: new Date(scope.buckets.endMs).toISOString(),
-    tz: q.tz,
-  })
-  for (const tool of q.tools) search.append('tool', tool)
-  const parsed = parseSummaryParams(search)
-  if (!parsed.ok) throw new Error(parsed.message)
-  return parsed
-}
+const summaryQuery = (q: QuerySpec): SummaryQuery => summaryQueryOf(q).query
 
 const engines = await testEngines()
 let uuids = 0
