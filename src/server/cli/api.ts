@@ -1,5 +1,13 @@
 /** `npm run api -- --database <url> …`: the diagnostics API over the CMS's own tables. */
-import { API_USAGE, asksForHelp, parseApiOptions, UsageError } from './options'
+import { startFleetApi } from '../fleet/start-fleet-api'
+import {
+  API_USAGE,
+  asksForHelp,
+  FLEET_USAGE,
+  parseApiOptions,
+  parseFleetApiOptions,
+  UsageError,
+} from './options'
 import { startApi } from './start-api'
 import { messageOf } from '@/domain/message-of'
 
@@ -10,11 +18,13 @@ const log = (line: string): void => {
 async function main(): Promise<void> {
   const argv = process.argv.slice(2)
   if (asksForHelp(argv)) {
-    process.stdout.write(`${API_USAGE}\n`)
+    process.stdout.write(`${API_USAGE}\n${FLEET_USAGE}\n`)
     return
   }
-  const options = parseApiOptions(argv)
-  const running = await startApi(options, log)
+  // Over ClickHouse (many installations, decision 0017) rather than one installation's tables.
+  const running = argv.includes('--clickhouse')
+    ? await startFleetApi(parseFleetApiOptions(argv), log)
+    : await startApi(parseApiOptions(argv), log)
   process.stdout.write(`listening on ${running.url}\n`)
   const stop = (): void => {
     running.close().then(

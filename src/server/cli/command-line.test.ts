@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
-import { API_USAGE, EXPORT_USAGE, GRANTS_USAGE } from './options'
+import { API_USAGE, EXPORT_USAGE, FLEET_USAGE, GRANTS_USAGE } from './options'
 
 const dir = mkdtempSync(join(tmpdir(), 'rd-cli-'))
 let tables: EmptyTables
@@ -53,7 +53,7 @@ describe('npm run api', () => {
   it.each(['--help', '-h'])('prints its usage for %s and exits 0', async (flag) => {
     const run = await api([flag])
     expect(run.status).toBe(0)
-    expect(run.stdout.trim()).toBe(API_USAGE)
+    expect(run.stdout.trim()).toBe(`${API_USAGE}\n${FLEET_USAGE}`)
     expect(run.stderr).toBe('')
   })
 
@@ -174,5 +174,15 @@ describe('npm run api:export', () => {
     ])
     expect(run.status).toBe(1)
     expect(run.stderr.trim()).toContain('is no ClickHouse target')
+  })
+})
+
+describe('npm run api -- --clickhouse', () => {
+  it('says in one sentence that nothing has been exported there', async () => {
+    const empty = join(dir, 'no-fleet')
+    const run = await api(['--clickhouse', `chdb:${empty}`, '--port', '0'])
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('holds no exported installations')
+    expect(run.stderr).toContain('npm run api:export')
   })
 })

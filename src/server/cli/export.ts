@@ -1,14 +1,16 @@
 /**
  * `npm run api:export -- --database <url> --clickhouse <target> --installation <name>`: copies
  * one installation's runs and steps into ClickHouse as metadata-only rows (decision 0017), once
- * in full, then what changed every few seconds (`--once`: one pass). Stops on SIGINT/SIGTERM
- * after the pass under way.
+ * in full, then what changed every few seconds (`--once`: one pass), with the settings and
+ * catalogue files the installation's own server is given (for `/meta` and `/tools`). Stops on
+ * SIGINT/SIGTERM after the pass under way.
  */
 import { messageOf } from '@/domain/message-of'
 import { openDatabase } from '../db/open-database'
 import { openClickHouse } from '../fleet/clickhouse'
 import { Exporter } from '../fleet/exporter'
 import { installationNameProblem } from '../fleet/schema'
+import { loadCatalogue, loadSettings } from '../setup/settings'
 import { asksForHelp, EXPORT_USAGE, parseExportOptions, UsageError } from './options'
 
 async function main(argv: string[]): Promise<void> {
@@ -19,6 +21,10 @@ async function main(argv: string[]): Promise<void> {
   const options = parseExportOptions(argv)
   const problem = installationNameProblem(options.installation)
   if (problem !== null) throw new UsageError(problem)
+  const [settings, builtinTools] = await Promise.all([
+    loadSettings(options.settings),
+    loadCatalogue(options.tools),
+  ])
   const db = openDatabase(options.database, { write: false, statementTimeoutMs: 600_000 })
   const ch = await openClickHouse(options.clickhouse)
   let stopping = false
@@ -26,7 +32,7 @@ async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   try {
-    const exporter = new Exporter(db, ch, options.installation)
+    const exporter = new Exporter(db, ch, options.installation, { settings, builtinTools })
     do {
       const started = performance.now()
       const pass = await exporter.pass()

@@ -126,13 +126,7 @@ export function parseApiOptions(argv: string[]): ApiOptions {
     'public-host',
   ])
   if (values.state === '') throw new UsageError('--state must name a folder.')
-  const publicHosts = (values['public-host'] ?? '').split(',').filter((name) => name !== '')
-  const notName = publicHosts.find((name) => hostNameOf(name) === null)
-  if (notName !== undefined) {
-    throw new UsageError(
-      `--public-host takes host names (such as diagnostics.example.org), not "${notName}".`,
-    )
-  }
+  const publicHosts = publicHostsOf(values['public-host'])
   return {
     database: values.database,
     port: integer(values.port, 'port', 0, 65535, 8787),
@@ -222,13 +216,16 @@ export async function listensOnLoopbackOnly(host: string): Promise<boolean> {
   }
 }
 
-export const EXPORT_USAGE = `Usage: npm run api:export -- --database <CMS database URL or SQLite file> --clickhouse <chdb:<folder> | http(s)://host:8123/<database>> --installation <name> [--every <seconds, default 5>] [--once]`
+export const EXPORT_USAGE = `Usage: npm run api:export -- --database <CMS database URL or SQLite file> --clickhouse <chdb:<folder> | http(s)://host:8123/<database>> --installation <name>
+  [--settings <settings.json>] [--tools <catalogue.json>] [--every <seconds, default 5>] [--once]`
 
 /** What the fleet's exporter is told. */
 export interface ExportOptions {
   database: string
   clickhouse: string
   installation: string
+  settings?: string
+  tools?: string
   /** Seconds between passes; null: one pass, then exit. */
   everySeconds: number | null
 }
@@ -238,7 +235,7 @@ export function parseExportOptions(argv: string[]): ExportOptions {
   const once = argv.includes('--once')
   const values = readOptions(
     argv.filter((arg) => arg !== '--once'),
-    ['database', 'clickhouse', 'installation', 'every'],
+    ['database', 'clickhouse', 'installation', 'every', 'settings', 'tools'],
   )
   if (!values.clickhouse) throw new UsageError('--clickhouse is required.')
   if (!values.installation) throw new UsageError('--installation is required.')
@@ -250,6 +247,63 @@ export function parseExportOptions(argv: string[]): ExportOptions {
     database: values.database,
     clickhouse: values.clickhouse,
     installation: values.installation,
+    settings: values.settings,
+    tools: values.tools,
     everySeconds: once ? null : every,
   }
+}
+
+export const FLEET_USAGE = `Usage: npm run api -- --clickhouse <chdb:<folder> | http(s)://host:8123/<database>>
+  [--port 8787] [--host 127.0.0.1] [--dashboard <dist>] [--tokens <file>] [--public-host <names>]`
+
+/** The API server over ClickHouse (decision 0017): what it is told. */
+export interface FleetApiOptions {
+  clickhouse: string
+  port: number
+  host: string
+  dashboard?: string
+  tokens?: string
+  publicHosts: string[]
+}
+
+/** The command line of `npm run api -- --clickhouse …`. */
+export function parseFleetApiOptions(argv: string[]): FleetApiOptions {
+  let values: Record<string, string | undefined>
+  try {
+    values = parseArgs({
+      args: argv,
+      options: Object.fromEntries(
+        ['clickhouse', 'port', 'host', 'dashboard', 'tokens', 'public-host'].map((name) => [
+          name,
+          { type: 'string' as const },
+        ]),
+      ),
+      strict: true,
+      allowPositionals: false,
+    }).values as Record<string, string | undefined>
+  } catch (error) {
+    throw new UsageError(messageOf(error))
+  }
+  if (!values.clickhouse) throw new UsageError('--clickhouse is required.')
+  const publicHosts = publicHostsOf(values['public-host'])
+  return {
+    clickhouse: values.clickhouse,
+    port: integer(values.port, 'port', 0, 65535, 8787),
+    host: (values.host ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1'),
+    dashboard: values.dashboard,
+    tokens: values.tokens,
+    publicHosts,
+  }
+}
+
+/** `--public-host`'s comma-separated host names; a usage error for anything else. */
+function publicHostsOf(value: string | undefined): string[] {
+  const names = (value ?? '').split(',').filter((name) => name !== '')
+  const notName = names.find((name) => hostNameOf(name) === null)
+  if (notName !== undefined) {
+    throw new UsageError(
+      `--public-host takes host names (such as diagnostics.example.org), not "${notName}".`,
+    )
+  }
+  return names
 }

@@ -1,4 +1,7 @@
+import type { BuiltinTool } from '@/domain/contract'
 import { num, type Database } from '../db/database'
+import { readTools } from '../read/tools'
+import { settingsSchema, type Settings } from '../setup/settings'
 import { readStepRows, topEventUid } from '../view/read-step-groups'
 import type { RunFacts } from '../view/run-facts'
 import { RunStatuses } from '../view/run-statuses'
@@ -43,7 +46,14 @@ export class Exporter {
     private readonly db: Database,
     private readonly ch: ClickHouse,
     readonly installation: string,
-    private readonly options: { settleMs?: number; now?: () => number } = {},
+    private readonly options: {
+      settleMs?: number
+      now?: () => number
+      /** The CMS's configuration beside its tables (`--settings`), sent for `/meta`. */
+      settings?: Settings
+      /** The built-in catalogue (`--tools`), sent with the MCP tools for `/tools`. */
+      builtinTools?: readonly BuiltinTool[] | null
+    } = {},
   ) {
     const problem = installationNameProblem(installation)
     if (problem !== null) throw new Error(problem)
@@ -95,6 +105,9 @@ export class Exporter {
       steps += rows.length
     }
     const runs = await this.sendRuns(version)
+    const builtin = this.options.builtinTools ?? null
+    const catalogue = await readTools(this.db, builtin ?? [])
+    const tools = { tools: catalogue.tools, ...(builtin === null ? { builtinListed: false } : {}) }
     this.settledUid = Math.max(this.settledUid, settleTo)
     this.seen.push({ at: started, top })
     await this.ch.insert('rd_exports', [
@@ -104,6 +117,8 @@ export class Exporter {
         top_uid: top,
         steps,
         runs: runs.sent,
+        settings: JSON.stringify(this.options.settings ?? settingsSchema.parse({})),
+        tools: JSON.stringify(tools),
         exported_at: new Date(this.now()).toISOString().replace('T', ' ').replace('Z', ''),
         version,
       },

@@ -49,12 +49,15 @@ const TABLES = [
   ) ENGINE = ReplacingMergeTree(version)
   PARTITION BY installation
   ORDER BY (installation, uid)`,
+  // Per installation: where its exporter stopped, its settings and its catalogue (as JSON).
   `CREATE TABLE IF NOT EXISTS rd_exports (
     installation String,
     settled_uid UInt64,
     top_uid UInt64,
     steps UInt64,
     runs UInt64,
+    settings String,
+    tools String,
     exported_at DateTime64(3, 'UTC'),
     version UInt64
   ) ENGINE = ReplacingMergeTree(version)

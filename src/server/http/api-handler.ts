@@ -52,6 +52,18 @@ export const LARGE_ANSWERS = 4
  */
 export function createApiHandler(context: ApiContext) {
   const large = context.largeAnswers ?? new AnswerGate(LARGE_ANSWERS, 5000)
+  return answeringApi(context, (url, res) => route(context, large, url, res))
+}
+
+/**
+ * The API's envelope around `route`: paths under {@link API_BASE} only (false for any other
+ * path, so a static dashboard can answer it), GET and HEAD only, the bearer token checked before
+ * `route` runs, and every failure answered as the contract's error body ({@link answerError}).
+ */
+export function answeringApi(
+  context: { tokens: readonly Buffer[] | null; log: (line: string) => void },
+  route: (url: URL, res: ServerResponse) => Promise<void>,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost')
@@ -71,7 +83,7 @@ export function createApiHandler(context: ApiContext) {
         const message = 'Sign in first: this API needs a valid bearer token.'
         throw new ApiError(401, 'unauthorized', message, { 'WWW-Authenticate': 'Bearer' })
       }
-      await route(context, large, url, res)
+      await route(url, res)
     } catch (error) {
       answerError(res, error, context.log)
     }

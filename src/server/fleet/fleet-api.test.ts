@@ -1,0 +1,95 @@
+/**
+ * The API over ClickHouse answers each installation under `/installations/<name>/` as that
+ * installation's own server does (`/meta`, `/tools`, `/summary`), lists the installations, sums
+ * them at its base, and refuses what it does not offer in the contract's words.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_BASE } from '../http/api-handler'
+import { listen, type Listening } from '../http/listen'
+import { askServer } from '../testing/ask'
+import { runArb, toRun } from '../testing/generated-runs'
+import { Exporter } from './exporter'
+import { startFleetFixture, type FleetFixture } from './fleet-fixture'
+import { createFleetHandler } from './fleet-handler'
+
+const runs = fc
+  .sample(fc.uniqueArray(runArb, { selector: (run) => run.uuid, minLength: 8 }), {
+    seed: 7,
+    numRuns: 1,
+  })[0]
+  ?.map(toRun)
+
+let fixture: FleetFixture
+let fleet: Listening
+
+beforeAll(async () => {
+  fixture = await startFleetFixture(runs ?? [])
+  const settings = {
+    installation: 'Generated',
+    privacyLevel: 'metadata',
+    retentionDays: null,
+    argumentCheckSince: null,
+  }
+  for (const name of ['site-a', 'site-b']) {
+    await new Exporter(fixture.reader, fixture.ch, name, { settings, builtinTools: [] }).pass()
+  }
+  fleet = await listen({
+    handle: createFleetHandler({ ch: fixture.ch, tokens: null, log: () => undefined }),
+    host: '127.0.0.1',
+    port: 0,
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await fleet?.close()
+  await fixture?.stop()
+})
+
+const RANGE = 'from=2026-10-20T00:00:00.000Z&to=2026-11-10T00:00:00.000Z'
+
+describe('the API over ClickHouse', () => {
+  it('answers an installation as its own server does', async () => {
+    const own = askServer(fixture.served.base)
+    const fleetAsk = askServer(`${fleet.url}${API_BASE}/installations/site-a`)
+    for (const path of [
+      '/meta',
+      '/tools',
+      `/summary?${RANGE}&tz=UTC`,
+      `/summary?${RANGE}&tz=Asia%2FKolkata&tool=update_page_metadata`,
+    ]) {
+      const [expected, answered] = await Promise.all([own(path), fleetAsk(path)])
+      expect(expected.status, path).toBe(200)
+      expect(answered, path).toEqual(expected)
+    }
+  })
+
+  it('lists the installations and sums them at its base', async () => {
+    const ask = askServer(`${fleet.url}${API_BASE}`)
+    const listed = await ask('/installations')
+    expect(listed.status).toBe(200)
+    const names = (listed.body as { installations: { name: string }[] }).installations
+    expect(names.map((entry) => entry.name)).toEqual(['site-a', 'site-b'])
+    const one = (await ask(`/installations/site-b/summary?${RANGE}&tz=UTC`)).body as {
+      runs: number
+    }
+    const all = (await ask(`/summary?${RANGE}&tz=UTC`)).body as { runs: number }
+    expect(one.runs).toBeGreaterThan(0)
+    expect(all.runs).toBe(2 * one.runs)
+  })
+
+  it('says what it does not answer', async () => {
+    const ask = askServer(`${fleet.url}${API_BASE}`)
+    for (const [path, status, error] of [
+      ['/installations/nowhere/meta', 404, 'not_found'],
+      ['/installations/..%2Fsite-a/meta', 404, 'not_found'],
+      ['/installations/site-a/runs', 501, 'not_offered'],
+      ['/installations/site-a/summary?from=x', 400, 'bad_request'],
+      ['/runs', 501, 'not_offered'],
+    ] as const) {
+      const answer = await ask(path)
+      expect(answer.status, path).toBe(status)
+      expect((answer.body as { error: string }).error, path).toBe(error)
+    }
+  })
+})

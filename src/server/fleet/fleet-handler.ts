@@ -1,0 +1,76 @@
+import type { ServerResponse } from 'node:http'
+import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import { answeringApi, API_BASE } from '../http/api-handler'
+import { ApiError } from '../http/api-error'
+import { sendJson } from '../http/respond'
+import type { ClickHouse } from './clickhouse'
+import { fleetInstallations, fleetMeta, fleetTools } from './fleet-reads'
+import { fleetSummary } from './fleet-summary'
+import { INSTALLATION_NAME } from './schema'
+
+export interface FleetContext {
+  ch: ClickHouse
+  tokens: readonly Buffer[] | null
+  log: (line: string) => void
+}
+
+const INSTALLATIONS = '/installations'
+
+/**
+ * The diagnostics API over ClickHouse (decision 0017): `GET /installations` lists the exported
+ * installations; under `/installations/<name>/` each answers `/meta`, `/tools` and `/summary`
+ * as its own server would; `/summary` at the base sums every installation. What is not built
+ * yet answers 501, which the dashboard reads as "not offered".
+ */
+export function createFleetHandler(context: FleetContext) {
+  return answeringApi(context, (url, res) => route(context.ch, url, res))
+}
+
+async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<void> {
+  const path = url.pathname.slice(API_BASE.length)
+  if (path === INSTALLATIONS) {
+    return sendJson(res, 200, { installations: await fleetInstallations(ch) })
+  }
+  if (path === '/summary') {
+    const names = (await fleetInstallations(ch)).map((entry) => entry.name)
+    return sendJson(res, 200, await fleetSummary(ch, names, summaryQuery(url)))
+  }
+  const match = /^\/installations\/([^/]+)(\/.*)?$/.exec(path)
+  if (match === null) throw notOffered(path)
+  const name = decodeURIComponent(match[1] ?? '')
+  const endpoint = match[2] ?? '/'
+  if (!INSTALLATION_NAME.test(name) || !(await isExported(ch, name))) {
+    throw new ApiError(404, 'not_found', 'No installation of that name has been exported here.')
+  }
+  if (endpoint === '/meta') return sendJson(res, 200, await fleetMeta(ch, name))
+  if (endpoint === '/tools') return sendJson(res, 200, await fleetTools(ch, name))
+  if (endpoint === '/summary') {
+    return sendJson(res, 200, await fleetSummary(ch, [name], summaryQuery(url)))
+  }
+  throw notOffered(endpoint)
+}
+
+async function isExported(ch: ClickHouse, name: string): Promise<boolean> {
+  const rows = await ch.query(
+    `SELECT 1 AS one FROM rd_exports WHERE installation = {i:String} LIMIT 1`,
+    {
+      i: name,
+    },
+  )
+  return rows.length > 0
+}
+
+function summaryQuery(url: URL) {
+  const params = parseSummaryParams(url.searchParams)
+  if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+  const problem = summaryGrainProblem(params)
+  if (problem !== null) throw new ApiError(400, problem.error, problem.message)
+  return params
+}
+
+const notOffered = (path: string) =>
+  new ApiError(
+    501,
+    'not_offered',
+    `This server over ClickHouse does not answer ${path.slice(0, 80)} yet: ask the installation's own server.`,
+  )
