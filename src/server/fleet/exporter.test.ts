@@ -13,6 +13,7 @@ import { appendRuns } from '../seed/seed-installation'
 import { EVENTS, RUNS } from '../sql/tables'
 import { askServer } from '../testing/ask'
 import { runArb, START, toRun } from '../testing/generated-runs'
+import { emptyTables } from '../testing/reseed'
 import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
 import { startFleetFixture, type FleetFixture } from './fleet-fixture'
@@ -123,5 +124,14 @@ describe('the exporter', () => {
     expect((await restarted.pass()).settledUid).toBe(num(top?.top))
     expect(await stepCount('site-a')).toBe(steps)
     await expectSameAnswers('site-a')
+  })
+
+  it('follows a table emptied and filled again', async () => {
+    const exporter = new Exporter(reader, ch, 'site-b', { settleMs: 0 })
+    await exporter.pass()
+    await emptyTables(writer)
+    await appendRuns(writer, runsOf(3, 3))
+    await exporter.pass()
+    await expectSameAnswers('site-b')
   })
 })

@@ -76,9 +76,11 @@ export class Exporter {
     const top = await topEventUid(this.db)
     if (top < this.settledUid) {
       // The event table holds less than was sent (emptied, restored): send it again whole.
-      await this.ch.command(`ALTER TABLE rd_steps DELETE WHERE installation = {i:String}`, {
-        i: this.installation,
-      })
+      // Synchronous: rows sent after it must not be caught by it, rows before it not answered.
+      await this.ch.command(
+        `ALTER TABLE rd_steps DELETE WHERE installation = {i:String} SETTINGS mutations_sync = 2`,
+        { i: this.installation },
+      )
       this.settledUid = 0
       this.seen = []
     }
