@@ -67,8 +67,14 @@ export async function fleetMeta(ch: ClickHouse, name: string): Promise<Meta | nu
   })
 }
 
-/** `/tools` of one installation as its exporter last read it; null for an unknown one. */
+/**
+ * `/tools` of one installation as its exporter last read it, as its own server writes it (the
+ * catalogue checked, its text kept); null for an unknown one.
+ */
 export async function fleetTools(ch: ClickHouse, name: string): Promise<ToolsResponse | null> {
   const sent = await exportOf(ch, name)
-  return sent === null ? null : toolsResponseSchema.parse(JSON.parse(sent.tools))
+  if (sent === null) return null
+  const tools = JSON.parse(sent.tools) as ToolsResponse
+  toolsResponseSchema.parse(tools)
+  return tools
 }
