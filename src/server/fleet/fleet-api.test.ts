@@ -57,6 +57,7 @@ describe('the API over ClickHouse', () => {
       '/tools',
       `/summary?${RANGE}&tz=UTC`,
       `/summary?${RANGE}&tz=Asia%2FKolkata&tool=update_page_metadata`,
+      `/summary?${RANGE}&tz=asia%2Fkolkata`,
     ]) {
       const [expected, answered] = await Promise.all([own(path), fleetAsk(path)])
       expect(expected.status, path).toBe(200)
