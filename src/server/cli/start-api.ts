@@ -15,6 +15,27 @@ import { EVENTS, RUNS } from '../sql/tables'
 import { listensOnLoopbackOnly, StartError, UsageError, type ApiOptions } from './options'
 import { messageOf } from '@/domain/message-of'
 
+/**
+ * The checks of a server's start before anything is opened: no listening off this machine
+ * without tokens, and a `--dashboard` folder that holds a built dashboard.
+ */
+export async function refuseUnsafeStart(options: {
+  host: string
+  tokens?: string
+  dashboard?: string
+}): Promise<void> {
+  if (options.tokens === undefined && !(await listensOnLoopbackOnly(options.host))) {
+    throw new UsageError(
+      `Refusing to listen on ${options.host} without --tokens: off this machine the API must be signed in to.`,
+    )
+  }
+  if (options.dashboard !== undefined && !existsSync(join(options.dashboard, 'index.html'))) {
+    throw new StartError(
+      `--dashboard ${options.dashboard} holds no built dashboard (no index.html): run npm run build first, or leave --dashboard out.`,
+    )
+  }
+}
+
 export interface RunningApi extends Listening {
   db: Database
   summaries: SummaryView
@@ -29,16 +50,7 @@ export async function startApi(
   options: ApiOptions,
   log: (line: string) => void,
 ): Promise<RunningApi> {
-  if (options.tokens === undefined && !(await listensOnLoopbackOnly(options.host))) {
-    throw new UsageError(
-      `Refusing to listen on ${options.host} without --tokens: off this machine the API must be signed in to.`,
-    )
-  }
-  if (options.dashboard !== undefined && !existsSync(join(options.dashboard, 'index.html'))) {
-    throw new StartError(
-      `--dashboard ${options.dashboard} holds no built dashboard (no index.html): run npm run build first, or leave --dashboard out.`,
-    )
-  }
+  await refuseUnsafeStart(options)
   const [settings, builtinTools, tokens] = await Promise.all([
     loadSettings(options.settings),
     loadCatalogue(options.tools),

@@ -1,5 +1,6 @@
-import { metaSchema, toolsResponseSchema, type Meta, type ToolsResponse } from '@/domain/contract'
+import { toolsResponseSchema, type Meta, type ToolsResponse } from '@/domain/contract'
 import { num } from '../db/database'
+import { metaOf } from '../read/meta'
 import { settingsSchema } from '../setup/settings'
 import type { ClickHouse } from './clickhouse'
 
@@ -13,9 +14,6 @@ export interface FleetInstallation {
   settledUid: number
   topUid: number
 }
-
-const iso = (seconds: number): string | null =>
-  Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null
 
 /** Every exported installation, by name A→Z. */
 export async function fleetInstallations(ch: ClickHouse): Promise<FleetInstallation[]> {
@@ -57,14 +55,7 @@ export async function fleetMeta(ch: ClickHouse, name: string): Promise<Meta | nu
   ])
   if (sent === null) return null
   const settings = settingsSchema.parse(JSON.parse(sent.settings))
-  return metaSchema.parse({
-    installation: settings.installation,
-    privacyLevel: settings.privacyLevel,
-    earliestAt: iso(num(edges?.earliest)),
-    latestAt: iso(num(edges?.latest)),
-    retentionDays: settings.retentionDays,
-    argumentCheckSince: settings.argumentCheckSince,
-  })
+  return metaOf(settings, num(edges?.earliest), num(edges?.latest))
 }
 
 /**

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { messageOf } from '@/domain/message-of'
-import { listensOnLoopbackOnly, StartError, UsageError, type FleetApiOptions } from '../cli/options'
+import { StartError, type FleetApiOptions } from '../cli/options'
+import { refuseUnsafeStart } from '../cli/start-api'
 import { checkHost } from '../http/host-check'
 import { listen, type Listening } from '../http/listen'
 import { loadTokens } from '../setup/tokens'
@@ -21,16 +20,7 @@ export async function startFleetApi(
   options: FleetApiOptions,
   log: (line: string) => void,
 ): Promise<RunningFleetApi> {
-  if (options.tokens === undefined && !(await listensOnLoopbackOnly(options.host))) {
-    throw new UsageError(
-      `Refusing to listen on ${options.host} without --tokens: off this machine the API must be signed in to.`,
-    )
-  }
-  if (options.dashboard !== undefined && !existsSync(join(options.dashboard, 'index.html'))) {
-    throw new StartError(
-      `--dashboard ${options.dashboard} holds no built dashboard (no index.html): run npm run build first, or leave --dashboard out.`,
-    )
-  }
+  await refuseUnsafeStart(options)
   const tokens = options.tokens === undefined ? null : await loadTokens(options.tokens)
   const ch = await openClickHouse(options.clickhouse).catch((error: unknown) => {
     throw new StartError(messageOf(error))

@@ -16,11 +16,16 @@ export async function readMeta(db: Database, settings: Settings): Promise<Meta> 
   const edge = (order: 'ASC' | 'DESC') =>
     `(SELECT e.crdate FROM ${EVENTS} e WHERE ${notWrite} ORDER BY e.crdate ${order} LIMIT 1)`
   const [row] = await db.query(`SELECT ${edge('ASC')} AS earliest, ${edge('DESC')} AS latest`)
+  return metaOf(settings, num(row?.earliest), num(row?.latest))
+}
+
+/** `/meta` of the settings and the first and last step's `crdate` (epoch seconds; NaN: none). */
+export function metaOf(settings: Settings, earliest: number, latest: number): Meta {
   return {
     installation: settings.installation,
     privacyLevel: settings.privacyLevel,
-    earliestAt: iso(num(row?.earliest)),
-    latestAt: iso(num(row?.latest)),
+    earliestAt: iso(earliest),
+    latestAt: iso(latest),
     retentionDays: settings.retentionDays,
     argumentCheckSince: settings.argumentCheckSince,
   }
