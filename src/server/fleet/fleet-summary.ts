@@ -3,16 +3,11 @@ import { normalizeZone } from '@/domain/time'
 import { num } from '../db/database'
 import { secondsFrom } from '../read/run-match'
 import { rowKeyOf, summaryOf, SummaryRows, type SummaryQuery } from '../read/summary-shape'
-import { keyRoles, listsKind, Role } from '../view/key-roles'
+import { keyRoles, listsKind, Role, RunFlag, runFlagsOfKeys } from '../view/key-roles'
 import { GroupIds, type StepGroup } from '../view/step-store'
 import type { ClickHouse, ClickHouseParam } from './clickhouse'
 
-/** Per-run flags, as `foldView` keeps them. */
-const SEEN = 1
-const HIT = 2
-const CALLS = 4
-const REFUSED = 8
-const FAILED = 16
+const { Seen: SEEN, Hit: HIT, Calls: CALLS, Refused: REFUSED, Failed: FAILED } = RunFlag
 
 /** The steps of the installations in `[from, to)`, each as its latest copy. */
 const STEPS_IN_RANGE = `rd_steps FINAL WHERE installation IN {is:Array(String)}
@@ -64,20 +59,11 @@ export async function fleetSummary(
   const roles = keyRoles(ids.keys, query.tools)
   const hashes = [...keyOfHash.keys()]
   const keyIds = hashes.map((hash) => keyOfHash.get(hash) as number)
-  const flagsOf = (id: number) => {
-    const role = roles.role[id] as Role
-    return (
-      SEEN |
-      (roles.selected[id] === 1 ? HIT : 0) |
-      (role >= Role.Succeeded ? CALLS : 0) |
-      (role === Role.Failed ? FAILED : 0) |
-      (role === Role.Refused ? REFUSED : 0)
-    )
-  }
+  const keyFlags = runFlagsOfKeys(roles)
   const params: Record<string, ClickHouseParam> = {
     ...range,
     hashes: hashes.map((hash) => BigInt(hash)),
-    flags: keyIds.map(flagsOf),
+    flags: keyIds.map((id) => keyFlags[id] as number),
     unreadable: keyIds.map((id) => (roles.role[id] === Role.UnreadableCounted ? 1 : 0)),
     calls: hashes.filter((_, at) => (roles.row[keyIds[at] as number] as number) >= 0).map(BigInt),
     need: SEEN | (query.tools.length > 0 ? HIT : 0),

@@ -11,7 +11,7 @@ import {
 import { TurnTaker } from '../turns'
 import { CallTally } from './call-tally'
 import { inSlices } from './in-slices'
-import { keyRoles, listsKind, Role } from './key-roles'
+import { keyRoles, listsKind, Role, RunFlag, runFlagsOfKeys } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 
@@ -19,12 +19,7 @@ import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
 const daysOf = (from: number, to: number, tz: string) =>
   createDayBuckets(dayOf(from, tz), dayOf(to - 1, tz), tz)
 
-/** Per-run flags of a fold. */
-const SEEN = 1
-const HIT = 2
-const CALLS = 4
-const REFUSED = 8
-const FAILED = 16
+const { Seen: SEEN, Hit: HIT, Calls: CALLS, Refused: REFUSED, Failed: FAILED } = RunFlag
 
 /**
  * `/summary` from the view's groups — the server's one way to count it (decision 0022): steps of
@@ -77,15 +72,7 @@ export async function foldView(
   const dayAt = new Int32Array(Math.max(0, end - first)).fill(-2)
   const calls = new CallTally(days.days.length, roles.rows.length)
   // What a step of each key does to its run's flags, worked out once per key, not per group.
-  const keyFlags = new Uint8Array(roles.role.length)
-  roles.role.forEach((role, key) => {
-    keyFlags[key] =
-      SEEN |
-      (roles.selected[key] === 1 ? HIT : 0) |
-      (role >= Role.Succeeded ? CALLS : 0) |
-      (role === Role.Failed ? FAILED : 0) |
-      (role === Role.Refused ? REFUSED : 0)
-  })
+  const keyFlags = runFlagsOfKeys(roles)
   const keySeen = new Uint8Array(roles.role.length)
   const keyRow = roles.row
   const keyRole = roles.role

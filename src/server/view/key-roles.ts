@@ -90,3 +90,23 @@ export function keyRoles(keys: readonly GroupKey[], tools: readonly string[]): K
   })
   return { role, selected, kind, kinds: [...kindIds.keys()], row, rows }
 }
+
+/** The flags a summary fold keeps per run: each bit is something one of its steps can say. */
+export const RunFlag = { Seen: 1, Hit: 2, Calls: 4, Refused: 8, Failed: 16 } as const
+
+/**
+ * What a step of each key sets in its run's flags ({@link RunFlag}), by key: seen; keeps its run
+ * under the filter; a call; a failure; a refusal. The view's fold and the fleet's count use it.
+ */
+export function runFlagsOfKeys(roles: KeyRoles): Uint8Array {
+  const flags = new Uint8Array(roles.role.length)
+  roles.role.forEach((role, key) => {
+    flags[key] =
+      RunFlag.Seen |
+      (roles.selected[key] === 1 ? RunFlag.Hit : 0) |
+      (role >= Role.Succeeded ? RunFlag.Calls : 0) |
+      (role === Role.Failed ? RunFlag.Failed : 0) |
+      (role === Role.Refused ? RunFlag.Refused : 0)
+  })
+  return flags
+}
