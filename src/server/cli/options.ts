@@ -91,10 +91,10 @@ function integer(
 /** The `--name value` options of a command line; anything else is a {@link UsageError}. */
 type Values = Record<string, string | undefined> & { database: string }
 
-function readOptions(argv: string[], names: readonly string[]): Values {
-  let values: Record<string, string | undefined>
+/** The string options `names` of a command line; a usage error for anything else. */
+function parseValues(argv: string[], names: readonly string[]): Record<string, string | undefined> {
   try {
-    values = parseArgs({
+    return parseArgs({
       args: argv,
       options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
       strict: true,
@@ -103,6 +103,10 @@ function readOptions(argv: string[], names: readonly string[]): Values {
   } catch (error) {
     throw new UsageError(messageOf(error))
   }
+}
+
+function readOptions(argv: string[], names: readonly string[]): Values {
+  const values = parseValues(argv, names)
   const database = values.database
   if (database === undefined) throw new UsageError('--database is required.')
   return { ...values, database }
@@ -268,22 +272,14 @@ export interface FleetApiOptions {
 
 /** The command line of `npm run api -- --clickhouse …`. */
 export function parseFleetApiOptions(argv: string[]): FleetApiOptions {
-  let values: Record<string, string | undefined>
-  try {
-    values = parseArgs({
-      args: argv,
-      options: Object.fromEntries(
-        ['clickhouse', 'port', 'host', 'dashboard', 'tokens', 'public-host'].map((name) => [
-          name,
-          { type: 'string' as const },
-        ]),
-      ),
-      strict: true,
-      allowPositionals: false,
-    }).values as Record<string, string | undefined>
-  } catch (error) {
-    throw new UsageError(messageOf(error))
-  }
+  const values = parseValues(argv, [
+    'clickhouse',
+    'port',
+    'host',
+    'dashboard',
+    'tokens',
+    'public-host',
+  ])
   if (!values.clickhouse) throw new UsageError('--clickhouse is required.')
   const publicHosts = publicHostsOf(values['public-host'])
   return {

@@ -38,6 +38,8 @@ export class Exporter {
   private statuses = new RunStatuses()
   /** What was last sent of each live run: its signature. Null until read from ClickHouse. */
   private sent: Map<number, string> | null = null
+  /** `statuses.version` when the runs were last compared with what was sent. */
+  private comparedVersion = -1
   private settledUid = -1
   private seen: { at: number; top: number }[] = []
   private version = 0
@@ -167,6 +169,9 @@ export class Exporter {
 
   private async sendRuns(version: number): Promise<{ sent: number; gone: number }> {
     await this.statuses.refresh(this.db)
+    // No run added, removed or changed since the runs were last compared: nothing to send.
+    if (this.statuses.version === this.comparedVersion) return { sent: 0, gone: 0 }
+    this.comparedVersion = this.statuses.version
     const sent = this.sent ?? new Map<number, string>()
     const rows: ClickHouseRow[] = []
     const live = new Set<number>()

@@ -18,14 +18,13 @@ export interface FleetInstallation {
 /** Every exported installation, by name A→Z. */
 export async function fleetInstallations(ch: ClickHouse): Promise<FleetInstallation[]> {
   const rows = await ch.query(
-    `SELECT installation, settings, settled_uid, top_uid,
-       formatDateTime(exported_at, '%Y-%m-%dT%H:%i:%S.%fZ', 'UTC') AS at
+    `SELECT installation, settings, settled_uid, top_uid, toUnixTimestamp64Milli(exported_at) AS at
      FROM rd_exports FINAL ORDER BY installation`,
   )
   return rows.map((row) => ({
     name: String(row.installation),
     installation: settingsSchema.parse(JSON.parse(String(row.settings))).installation,
-    exportedAt: String(row.at).replace(/(\.\d{3})\d*Z$/, '$1Z'),
+    exportedAt: new Date(num(row.at)).toISOString(),
     settledUid: num(row.settled_uid),
     topUid: num(row.top_uid),
   }))

@@ -1,4 +1,4 @@
-import { num, text, type Database } from '../db/database'
+import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, raw, sql } from '../sql/fragment'
 import { EVENTS } from '../sql/tables'
@@ -10,6 +10,24 @@ const TOP = String(ROUNDS_MASK_TOP)
 /** A tool step's payload field `key` of `s.j` as exact text; null for a step of another kind. */
 export const toolFieldText = (d: Dialect, key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
   `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
+
+/** The texts a step's group key is made of (`s` of `stepsWithOpeners`), as columns. */
+const keyColumns = (d: Dialect) =>
+  `${d.exact('s.kind')} AS kind, ${toolFieldText(d, 'toolName')} AS tool,
+  ${toolFieldText(d, 'toolRefusal')} AS refusal, ${toolFieldText(d, 'toolIsError')} AS is_error,
+  ${d.exact('s.opened_by')} AS opened_by`
+
+/** A step's key texts: its kind, and for a tool step its name, refusal, error and opener texts. */
+export type StepKeyTexts = Pick<StepGroup, 'kind' | 'tool' | 'refusal' | 'isError' | 'openedBy'>
+
+/** The key texts of a row read with {@link keyColumns}. */
+const keyTextsOf = (row: Row): StepKeyTexts => ({
+  kind: text(row.kind) ?? '',
+  tool: text(row.tool),
+  refusal: text(row.refusal),
+  isError: text(row.is_error),
+  openedBy: text(row.opened_by),
+})
 
 /**
  * The steps with `after < uid ≤ upTo`, `tool_write` rows left out, grouped as the view keeps
@@ -37,9 +55,7 @@ export async function readStepGroups(
       ${raw(d.bitOr(`CASE WHEN g.lround BETWEEN 1 AND ${TOP} THEN ${d.bit('g.lround - 1')} ELSE 0 END`))}
         AS round_bits, SUM(g.per_round) AS steps
     FROM (SELECT ${bound(d.intDiv('s.crdate'), [BUCKET_SECONDS])} AS bucket, s.run,
-        ${raw(d.exact('s.kind'))} AS kind, ${raw(toolFieldText(d, 'toolName'))} AS tool,
-        ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal, ${raw(toolFieldText(d, 'toolIsError'))} AS is_error,
-        ${raw(d.exact('s.opened_by'))} AS opened_by, s.lround, COUNT(*) AS per_round
+        ${raw(keyColumns(d))}, s.lround, COUNT(*) AS per_round
       FROM ${await openersFor(db, range)}
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) g
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`
@@ -47,11 +63,7 @@ export async function readStepGroups(
   return rows.map((row) => ({
     bucket: num(row.bucket),
     run: num(row.run),
-    kind: text(row.kind) ?? '',
-    tool: text(row.tool),
-    refusal: text(row.refusal),
-    isError: text(row.is_error),
-    openedBy: text(row.opened_by),
+    ...keyTextsOf(row),
     steps: num(row.steps),
     rounds: num(row.high_round) > 0 ? -num(row.high_round) : num(row.round_bits),
   }))
@@ -64,17 +76,12 @@ export async function topEventUid(db: Database): Promise<number> {
 }
 
 /** One step as the view's groups read it ({@link readStepGroups}), before grouping. */
-export interface StepRow {
+export interface StepRow extends StepKeyTexts {
   uid: number
   run: number
   crdate: number
   /** The round `/runs` lists the step with, else 0 or below. */
   lround: number
-  kind: string
-  tool: string | null
-  refusal: string | null
-  isError: string | null
-  openedBy: string | null
 }
 
 /**
@@ -84,9 +91,7 @@ export interface StepRow {
 export async function readStepRows(db: Database, after: number, upTo: number): Promise<StepRow[]> {
   const d = DIALECTS[db.engine]
   const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
-  const statement = sql`SELECT s.uid, s.run, s.crdate, s.lround, ${raw(d.exact('s.kind'))} AS kind,
-      ${raw(toolFieldText(d, 'toolName'))} AS tool, ${raw(toolFieldText(d, 'toolRefusal'))} AS refusal,
-      ${raw(toolFieldText(d, 'toolIsError'))} AS is_error, ${raw(d.exact('s.opened_by'))} AS opened_by
+  const statement = sql`SELECT s.uid, s.run, s.crdate, s.lround, ${raw(keyColumns(d))}
     FROM ${await openersFor(db, range)}`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })
   return rows.map((row) => ({
@@ -94,10 +99,6 @@ export async function readStepRows(db: Database, after: number, upTo: number): P
     run: num(row.run),
     crdate: num(row.crdate),
     lround: num(row.lround),
-    kind: text(row.kind) ?? '',
-    tool: text(row.tool),
-    refusal: text(row.refusal),
-    isError: text(row.is_error),
-    openedBy: text(row.opened_by),
+    ...keyTextsOf(row),
   }))
 }
