@@ -118,6 +118,33 @@ describe('/runs served by the installation (GET /run-list)', () => {
     ])
   })
 
+  it('asks for the page while /meta is on its way when the link names its days, and only then', async () => {
+    let answerMeta = () => {}
+    const metaHeld = new Promise<void>((resolve) => (answerMeta = resolve))
+    // Holds /meta, then lets the installation's own handler answer it.
+    server.use(http.get(`${base}/meta`, () => metaHeld.then(() => undefined)))
+    renderApp(`${LIST}&sort=rounds&dir=desc`)
+    await waitFor(() => expect(runListAsks()).toHaveLength(1))
+    expect(asked.filter((url) => url.pathname.endsWith('/meta'))).toHaveLength(1)
+    answerMeta()
+    expect(await screen.findByText(/^Runs 1–100 of/)).toBeVisible()
+    expect(runListAsks()).toHaveLength(1)
+    expectRowsOf(folded(ANY, { key: 'rounds', desc: true }), 0)
+  })
+
+  it('waits for /meta when the days depend on the installation data', async () => {
+    let answerMeta = () => {}
+    const metaHeld = new Promise<void>((resolve) => (answerMeta = resolve))
+    server.use(http.get(`${base}/meta`, () => metaHeld.then(() => undefined)))
+    renderApp('/runs?from=2026-09-01&tz=UTC')
+    await waitFor(() => expect(asked.some((url) => url.pathname.endsWith('/meta'))).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(runListAsks()).toEqual([])
+    answerMeta()
+    expect(await screen.findByText(/^Runs 1–100 of/)).toBeVisible()
+    expect(runListAsks()).toHaveLength(1)
+  })
+
   it('sorts by a column on the server and shows its rows in its order', async () => {
     const { router } = renderApp(LIST)
     await screen.findByText(/^Runs 1–100 of/)

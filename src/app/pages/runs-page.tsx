@@ -57,7 +57,7 @@ export function RunsPage() {
     list,
     page,
     ignored: listIgnored,
-  } = useRunsSource(raw, filters, sorting.sort)
+  } = useRunsSource(raw, filters, sorting.sort, browserZone)
 
   const options = useMemo(() => toolOptions(catalogue.data?.tools ?? [], null), [catalogue.data])
   const setListFilters = useCallback(

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { filtersSchema, MAX_RANGE_DAYS, sameFilters, type FilterContext } from './filters'
-import { parseFilters } from './parse-filters'
+import { filtersBeforeData, parseFilters } from './parse-filters'
 import { dataEndNote } from './preset-range'
 import { parseSearch, stringifySearch } from '@/app/search-params'
 import { filtersToSearch } from './serialize-filters'
@@ -172,6 +172,17 @@ const rawArb = fc.record(
   ),
   { requiredKeys: [] },
 )
+// Both days given, as a shared link has them.
+const datedArb = fc.record(
+  {
+    from: fc.constantFrom('2026-09-01', '2026-02-29', '2025-12-01', '1990-06-30'),
+    to: fc.constantFrom('2026-11-03', '2026-08-01', '2027-01-01'),
+    tz: plausible.tz,
+    tool: plausible.tool,
+    preset: fc.constantFrom('custom', '7d'),
+  },
+  { requiredKeys: ['from', 'to'] },
+)
 const contextArb = fc.record({
   latestAt: fc.constantFrom(null, '2026-11-28T17:40:00Z', 'garbage', '2026-03-29T00:30:00+01:00'),
   earliestAt: fc.constantFrom(
@@ -216,6 +227,51 @@ describe('parseFilters — properties', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('filtersBeforeData', () => {
+  it('fixes a URL that names both days, and nothing else', () => {
+    const raw = { from: '2025-11-29', to: '2026-11-28', tz: 'UTC', tool: ['b', 'a', 'b'] }
+    expect(filtersBeforeData(raw, 'Europe/Berlin')).toEqual({
+      from: '2025-11-29',
+      to: '2026-11-28',
+      tz: 'UTC',
+      tools: ['a', 'b'],
+      preset: 'custom',
+    })
+    expect(filtersBeforeData({ from: '2026-11-01', to: '2026-11-28' }, 'Asia/Kolkata')?.tz).toBe(
+      'Asia/Kolkata',
+    )
+    for (const raw of [
+      {},
+      { from: '2026-11-01' },
+      { to: '2026-11-28' },
+      { from: '2026-11-01', to: '' },
+      { from: '2026-11-01', to: '2026-11-28', preset: '7d' },
+      { from: '2026-11-28', to: '2026-11-01' },
+      { from: '1990-01-01', to: '2026-11-28' },
+      { from: '2026-11-01', to: '2026-11-28', tz: 'Mars/Base' },
+    ]) {
+      expect(filtersBeforeData(raw, 'UTC')).toBeNull()
+    }
+  })
+
+  it('equals what the installation data makes of the URL, but for tools it drops', () => {
+    let fixed = 0
+    fc.assert(
+      fc.property(fc.oneof(rawArb, datedArb), contextArb, (raw, ctx) => {
+        const early = filtersBeforeData(raw, ctx.defaultZone)
+        if (early === null) return
+        fixed++
+        const { filters } = parseFilters(raw, ctx)
+        expect({ ...filters, tools: [] }).toEqual({ ...early, tools: [] })
+        expect(filters.tools.every((tool) => early.tools.includes(tool))).toBe(true)
+        if (ctx.knownTools === null) expect(filters.tools).toEqual(early.tools)
+      }),
+      { numRuns: 1000 },
+    )
+    expect(fixed).toBeGreaterThan(50)
   })
 })
 

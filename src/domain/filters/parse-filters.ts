@@ -149,3 +149,17 @@ function parseTools(raw: UncheckedSearch, context: FilterContext, ignored: strin
   const kept = known === null ? values : values.filter((tool) => known.has(tool))
   return [...new Set(kept)].sort(compareStrings)
 }
+
+/**
+ * The filters a URL fixes on its own, before the installation's data is known: null unless it
+ * names both days as a valid custom range and nothing in it is ignored (then `/meta` and the
+ * catalogue could change the answer, except for tools the catalogue later drops). Lets a page ask
+ * for its data while `/meta` is still on its way.
+ */
+export function filtersBeforeData(raw: UncheckedSearch, defaultZone: string): Filters | null {
+  const given = (key: string) => readSingle(raw, key, []) !== undefined
+  if (!given('from') || !given('to')) return null
+  const context = { latestAt: null, earliestAt: null, knownTools: null, defaultZone, nowMs: 0 }
+  const { filters, ignored } = parseFilters(raw, context)
+  return ignored.length === 0 && filters.preset === 'custom' ? filters : null
+}

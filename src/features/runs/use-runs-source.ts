@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { Filters, UrlSearch } from '@/domain/filters'
+import { filtersBeforeData, type Filters, type UrlSearch } from '@/domain/filters'
 import { describeValue } from '@/domain/filters/describe-value'
 import { rawValue } from '@/domain/filters/read-param'
 import { parseRunListFilters, type RunSort } from '@/domain/runs'
@@ -14,12 +14,26 @@ import { useRunListFacets, useServedRunList } from './use-served-run-list'
  * `query`), else every run loaded and folded here (`runs`, loaded only then). A status neither
  * the contract nor any run of the range has is a typo: known from the page's facets when served,
  * once every run is loaded when folded. `ignored` has a line for each list parameter ignored.
+ * While `filters` wait for `/meta`, a URL that fixes its days on its own (`defaultZone` is the
+ * zone without `tz`) asks for its page already: the same query, so its answer is the one shown.
  */
-export function useRunsSource(raw: UrlSearch, filters: Filters | null, sort: RunSort) {
+export function useRunsSource(
+  raw: UrlSearch,
+  filters: Filters | null,
+  sort: RunSort,
+  defaultZone: string,
+) {
   const within = useMemo(() => parseRunListFilters(raw).within, [raw])
   const paging = useMemo(() => parsePageParam(raw), [raw])
 
-  const range = useMemo(() => (filters ? servedRange(filters, within) : null), [filters, within])
+  const early = useMemo(
+    () => (filters ? null : filtersBeforeData(raw, defaultZone)),
+    [filters, raw, defaultZone],
+  )
+  const range = useMemo(() => {
+    const known = filters ?? early
+    return known ? servedRange(known, within) : null
+  }, [filters, early, within])
   const facets = useRunListFacets(range)
   const facetStatuses = useMemo(() => (facets ? new Set(facets.statuses) : null), [facets])
   const servedList = useMemo(() => parseRunListFilters(raw, facetStatuses), [raw, facetStatuses])
