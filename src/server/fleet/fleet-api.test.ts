@@ -12,6 +12,7 @@ import { runArb, toRun } from '../testing/generated-runs'
 import { Exporter } from './exporter'
 import { startFleetFixture, type FleetFixture } from './fleet-fixture'
 import { createFleetHandler } from './fleet-handler'
+import { latestOf } from './fleet-reads'
 
 const runs = fc
   .sample(fc.uniqueArray(runArb, { selector: (run) => run.uuid, minLength: 8 }), {
@@ -31,9 +32,16 @@ beforeAll(async () => {
     retentionDays: null,
     argumentCheckSince: null,
   }
-  for (const name of ['site-a', 'site-b']) {
-    await new Exporter(fixture.reader, fixture.ch, name, { settings, builtinTools: [] }).pass()
-  }
+  await new Exporter(fixture.reader, fixture.ch, 'site-a', { settings, builtinTools: [] }).pass()
+  await new Exporter(fixture.reader, fixture.ch, 'site-b', {
+    settings: {
+      ...settings,
+      privacyLevel: 'full',
+      retentionDays: 30,
+      argumentCheckSince: '2026-10-02T01:00:00+02:00',
+    },
+    builtinTools: null,
+  }).pass()
   fleet = await listen({
     handle: createFleetHandler({ ch: fixture.ch, tokens: null, log: () => undefined }),
     host: '127.0.0.1',
@@ -77,6 +85,37 @@ describe('the API over ClickHouse', () => {
     const all = (await ask(`/summary?${RANGE}&tz=UTC`)).body as { runs: number }
     expect(one.runs).toBeGreaterThan(0)
     expect(all.runs).toBe(2 * one.runs)
+  })
+
+  it('answers /meta and /tools of every installation together at its base', async () => {
+    const ask = askServer(`${fleet.url}${API_BASE}`)
+    const [meta, a, b] = await Promise.all(
+      ['/meta', '/installations/site-a/meta', '/installations/site-b/meta'].map(ask),
+    )
+    expect(meta?.status).toBe(200)
+    const one = a?.body as { earliestAt: string; latestAt: string }
+    expect(b?.body).toMatchObject({ earliestAt: one.earliestAt, latestAt: one.latestAt })
+    expect(meta?.body).toEqual({
+      installation: 'All installations (2)',
+      privacyLevel: 'mixed',
+      earliestAt: one.earliestAt,
+      latestAt: one.latestAt,
+      retentionDays: 30,
+      // site-a does not check arguments.
+      argumentCheckSince: null,
+    })
+    const tools = await ask('/tools')
+    const ownTools = (await ask('/installations/site-a/tools')).body as { tools: unknown[] }
+    expect(tools.body).toEqual({ tools: ownTools.tools, builtinListed: false })
+  })
+
+  it('starts the check for all where every installation has it', () => {
+    // The later instant, though it sorts first as text.
+    expect(latestOf(['2026-10-02T01:00:00+02:00', '2026-10-01T23:30:00Z'])).toBe(
+      '2026-10-01T23:30:00Z',
+    )
+    expect(latestOf(['2026-10-02T01:00:00+02:00', null])).toBeNull()
+    expect(latestOf([])).toBeNull()
   })
 
   it('says what it does not answer', async () => {

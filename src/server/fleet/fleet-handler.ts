@@ -4,7 +4,13 @@ import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
 import { sendJson } from '../http/respond'
 import type { ClickHouse } from './clickhouse'
-import { fleetInstallations, fleetMeta, fleetTools } from './fleet-reads'
+import {
+  fleetInstallations,
+  fleetMeta,
+  fleetMetaOfAll,
+  fleetTools,
+  fleetToolsOfAll,
+} from './fleet-reads'
 import { fleetSummary } from './fleet-summary'
 import { INSTALLATION_NAME } from './schema'
 
@@ -19,7 +25,8 @@ const INSTALLATIONS = '/installations'
 /**
  * The diagnostics API over ClickHouse (decision 0017): `GET /installations` lists the exported
  * installations; under `/installations/<name>/` each answers `/meta`, `/tools` and `/summary`
- * as its own server would; `/summary` at the base sums every installation. What is not built
+ * as its own server would; at the base, `/meta`, `/tools` and `/summary` answer for every
+ * installation together (`/summary` sums them). What is not built
  * yet answers 501, which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
@@ -31,6 +38,8 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (path === INSTALLATIONS) {
     return sendJson(res, 200, { installations: await fleetInstallations(ch) })
   }
+  if (path === '/meta') return sendJson(res, 200, await fleetMetaOfAll(ch))
+  if (path === '/tools') return sendJson(res, 200, await fleetToolsOfAll(ch))
   if (path === '/summary') {
     const names = (await fleetInstallations(ch)).map((entry) => entry.name)
     return sendJson(res, 200, await fleetSummary(ch, names, summaryQuery(url)))

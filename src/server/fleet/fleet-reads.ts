@@ -1,7 +1,7 @@
 import { toolsResponseSchema, type Meta, type ToolsResponse } from '@/domain/contract'
 import { num } from '../db/database'
 import { metaOf } from '../read/meta'
-import { settingsSchema } from '../setup/settings'
+import { settingsSchema, type Settings } from '../setup/settings'
 import type { ClickHouse } from './clickhouse'
 
 /** An installation the fleet holds, as `GET /installations` lists it. */
@@ -28,6 +28,82 @@ export async function fleetInstallations(ch: ClickHouse): Promise<FleetInstallat
     settledUid: num(row.settled_uid),
     topUid: num(row.top_uid),
   }))
+}
+
+/** Each installation's last pass, A→Z: its name, settings and catalogue text. */
+async function exports(ch: ClickHouse) {
+  const rows = await ch.query(
+    `SELECT installation, settings, tools FROM rd_exports FINAL ORDER BY installation`,
+  )
+  return rows.map((row) => ({
+    name: String(row.installation),
+    settings: settingsSchema.parse(JSON.parse(String(row.settings))),
+    tools: JSON.parse(String(row.tools)) as ToolsResponse,
+  }))
+}
+
+/** The one value every installation has, else `otherwise`. */
+function shared<T>(values: readonly T[], otherwise: T): T {
+  return values.every((value) => value === values[0]) && values.length > 0
+    ? (values[0] as T)
+    : otherwise
+}
+
+/** The latest of the instants; null when any is null (or there are none). */
+export function latestOf(instants: readonly (string | null)[]): string | null {
+  let latest: string | null = null
+  for (const at of instants) {
+    if (at === null) return null
+    if (latest === null || Date.parse(at) > Date.parse(latest)) latest = at
+  }
+  return latest
+}
+
+/**
+ * `/meta` of every installation together: their first and last step; the privacy level and
+ * retention they share (else `mixed`, and the shortest retention: older days are missing
+ * somewhere); the check's start where every installation has it (the latest), else null.
+ */
+export async function fleetMetaOfAll(ch: ClickHouse): Promise<Meta> {
+  const [sent, [edges]] = await Promise.all([
+    exports(ch),
+    ch.query(`SELECT min(crdate) AS earliest, max(crdate) AS latest FROM rd_steps FINAL`),
+  ])
+  const all: Settings[] = sent.map((entry) => entry.settings)
+  const retentions = all.map((s) => s.retentionDays).filter((days) => days !== null)
+  const since = all.map((s) => s.argumentCheckSince)
+  return metaOf(
+    {
+      ...settingsSchema.parse({}),
+      installation: `All installations (${all.length.toLocaleString('en-US')})`,
+      privacyLevel: shared(
+        all.map((s) => s.privacyLevel),
+        'mixed',
+      ),
+      retentionDays: retentions.length > 0 ? Math.min(...retentions) : null,
+      argumentCheckSince: latestOf(since),
+    },
+    num(edges?.earliest),
+    num(edges?.latest),
+  )
+}
+
+/**
+ * `/tools` of every installation together: each name once, as the first installation (A→Z)
+ * that offers it lists it; built-in tools listed only when every installation lists them.
+ */
+export async function fleetToolsOfAll(ch: ClickHouse): Promise<ToolsResponse> {
+  const sent = await exports(ch)
+  const byName = new Map<string, ToolsResponse['tools'][number]>()
+  for (const entry of sent) {
+    toolsResponseSchema.parse(entry.tools)
+    // The entries as the installation wrote them (checked above), as its own `/tools` sends them.
+    for (const tool of entry.tools.tools) {
+      if (!byName.has(tool.name)) byName.set(tool.name, tool)
+    }
+  }
+  const unlisted = sent.some((entry) => entry.tools.builtinListed === false)
+  return { tools: [...byName.values()], ...(unlisted ? { builtinListed: false } : {}) }
 }
 
 /** The exporter's last pass of `name`: its settings and catalogue texts; null when unknown. */
