@@ -1,11 +1,13 @@
 import { hasLoneSurrogate } from '../domain/code-units'
 import {
   fastRunsPage,
+  installationsResponseSchema,
   metaSchema,
   runSchema,
   runRowsPageSchema,
   runsPageSchema,
   toolsResponseSchema,
+  type ListedInstallation,
   type Meta,
   type Run,
   type RunRowsPage,
@@ -13,7 +15,7 @@ import {
   type ToolsResponse,
 } from '../domain/contract'
 import { request, type ApiConfig } from './request'
-import { UnsendableError } from './errors'
+import { isNotOffered, UnsendableError } from './errors'
 
 /** Parameters of `GET /runs`, as the contract names them. */
 export interface RunsQuery {
@@ -31,6 +33,27 @@ export const getMeta = (config: ApiConfig, signal?: AbortSignal): Promise<Meta> 
 
 export const getTools = (config: ApiConfig, signal?: AbortSignal): Promise<ToolsResponse> =>
   request(config, { path: '/tools', schema: toolsResponseSchema, signal })
+
+/**
+ * The installations of a server over many (`GET /installations`), or `'not-offered'` from a
+ * server of one installation (404, 405 or 501).
+ */
+export async function getInstallations(
+  config: ApiConfig,
+  signal?: AbortSignal,
+): Promise<ListedInstallation[] | 'not-offered'> {
+  try {
+    const body = await request(config, {
+      path: '/installations',
+      schema: installationsResponseSchema,
+      signal,
+    })
+    return body.installations
+  } catch (error) {
+    if (isNotOffered(error)) return 'not-offered'
+    throw error
+  }
+}
 
 export const getRunsPage = (
   config: ApiConfig,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getMeta, getRun, getTools } from './endpoints'
+import { getInstallations, getMeta, getRun, getTools } from './endpoints'
 import { diagnosticsKeys } from './query-keys'
 import type { ApiConfig } from './request'
 import { retryDelay, shouldRetry } from './retry'
@@ -26,6 +26,15 @@ export const toolsQuery = (config: ApiConfig) =>
     queryKey: diagnosticsKeys.tools(config),
     queryFn: ({ signal }) => getTools(config, signal),
     staleTime: 5 * 60_000,
+    ...retried,
+  })
+
+/** The installations a server over many lists (`'not-offered'` on a server of one). */
+export const installationsQuery = (config: ApiConfig) =>
+  queryOptions({
+    queryKey: diagnosticsKeys.installations(config),
+    queryFn: ({ signal }) => getInstallations(config, signal),
+    staleTime: 60_000,
     ...retried,
   })
 

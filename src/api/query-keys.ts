@@ -10,6 +10,7 @@ import type { RunListQuery } from '../domain/api-query'
 export const diagnosticsKeys = {
   all: (config: ApiConfig) => ['diagnostics', config.baseUrl] as const,
   meta: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'meta'] as const,
+  installations: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'installations'] as const,
   tools: (config: ApiConfig) => [...diagnosticsKeys.all(config), 'tools'] as const,
   run: (config: ApiConfig, uuid: string) => [...diagnosticsKeys.all(config), 'run', uuid] as const,
   /**

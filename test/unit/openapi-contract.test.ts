@@ -377,10 +377,11 @@ const PAIRS = {
 // ---------------------------------------------------------------------------------------------
 
 describe('docs/api/openapi.yaml', () => {
-  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional four', () => {
+  it('is OpenAPI 3.1 with the four endpoints of the contract and the optional five', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/)
     expect(Object.keys(isRecord(doc.paths) ? doc.paths : {}).sort()).toEqual([
       '/effect',
+      '/installations',
       '/meta',
       '/run-list',
       '/run-rows',

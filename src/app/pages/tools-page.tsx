@@ -6,7 +6,8 @@ import { FilterBar, toolOptions } from '@/components/filters'
 import type { Tool } from '@/domain/contract'
 import { SORT_PARAM_KEYS } from '@/domain/filters'
 import { parseToolSort, toolSortParams, type ToolSort } from '@/domain/summary'
-import { ToolReport } from '@/features/tool-report'
+import { InstallationBreakdown, ToolReport } from '@/features/tool-report'
+import { useShownInstallation } from '@/features/installation'
 import { useDeferredMount } from '@/components/ui/use-deferred-mount'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
@@ -21,6 +22,9 @@ export function ToolsPage() {
   const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone, rangeCounts } =
     useDashboardFilters()
   const summary = useToolSummary(filters)
+  const scope = useShownInstallation()
+  // On a server over many, all of them together: each one's own row below the report.
+  const breakdown = scope && scope.name === undefined ? scope.list : null
   // The chart's code loads while the installation's data is asked for, not after the figures
   // (a server busy counting a year answers nothing else meanwhile).
   useEffect(preloadToolBarsChart, [])
@@ -83,6 +87,7 @@ export function ToolsPage() {
             onSortChange={setSort}
             onFiltersChange={setFilters}
           />
+          {breakdown ? <InstallationBreakdown list={breakdown} filters={filters} /> : null}
         </>
       ) : null}
     </PageSection>

@@ -11,6 +11,11 @@ export const metaSchema = z.object({
   latestAt: instantSchema.nullable(),
   retentionDays: z.number().int().min(0).nullable(),
   argumentCheckSince: instantSchema.nullable(),
+  /**
+   * Only from a server over many installations, at its base: how many it holds (the list is
+   * `GET /installations`; each answers under `/installations/<name>/`).
+   */
+  installations: z.number().int().min(0).optional(),
 })
 
 export type Meta = z.infer<typeof metaSchema>

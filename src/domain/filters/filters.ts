@@ -1,5 +1,6 @@
 import { z } from '../zod'
 import { daySpan, isIsoDay, isValidZone, type IsoDay } from '../time'
+import { INSTALLATION_NAME } from '../contract/installations'
 
 /** The range presets; `custom` means the URL's own `from` and `to`. */
 export const PRESETS = ['7d', '30d', '90d', 'all', 'custom'] as const
@@ -14,6 +15,8 @@ export const MAX_RANGE_DAYS = 3660
 /**
  * The filters every page shares, kept in the URL. `from` and `to` are calendar days, both
  * inclusive, in the zone `tz`; `tools` is sorted and unique, empty for every tool.
+ * `installation` names one installation of a server over many; absent: all of them (or the
+ * only one a server of one installation has).
  */
 export interface Filters {
   from: IsoDay
@@ -21,6 +24,7 @@ export interface Filters {
   tz: string
   tools: string[]
   preset: Preset
+  installation?: string
 }
 
 /** Whether two filters ask for the same thing (every field, tools in order). */
@@ -30,6 +34,7 @@ export function sameFilters(a: Filters, b: Filters): boolean {
     a.to === b.to &&
     a.tz === b.tz &&
     a.preset === b.preset &&
+    a.installation === b.installation &&
     a.tools.length === b.tools.length &&
     a.tools.every((tool, i) => tool === b.tools[i])
   )
@@ -58,6 +63,7 @@ export const filtersSchema = z
     // Any name the contract allows, "" included.
     tools: z.array(z.string()),
     preset: z.enum(PRESETS),
+    installation: z.string().regex(INSTALLATION_NAME).optional(),
   })
   .refine((f) => f.from <= f.to, 'from is after to')
   .refine((f) => daySpan(f.from, f.to) <= MAX_RANGE_DAYS, 'range too long')

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { filtersSchema, MAX_RANGE_DAYS, sameFilters, type FilterContext } from './filters'
+import { describeValue } from './describe-value'
 import { filtersBeforeData, parseFilters } from './parse-filters'
 import { dataEndNote } from './preset-range'
 import { parseSearch, stringifySearch } from '@/app/search-params'
@@ -92,6 +93,20 @@ describe('parseFilters — examples', () => {
     ])
   })
 
+  it('keeps an installation name, and ignores what is none', () => {
+    expect(parseFilters({ installation: 'de.example_2' }, context).filters.installation).toBe(
+      'de.example_2',
+    )
+    expect(parseFilters({}, context).filters).not.toHaveProperty('installation')
+    for (const bad of ['..', 'a/b', '-x', 'x'.repeat(64)]) {
+      const { filters, ignored } = parseFilters({ installation: bad }, context)
+      expect(filters).not.toHaveProperty('installation')
+      expect(ignored).toEqual([
+        `Ignored installation=${describeValue(bad)}: not an installation name`,
+      ])
+    }
+  })
+
   it('falls back per parameter, keeping the good ones', () => {
     const { filters } = parseFilters({ from: '2026-11-05', to: '2026-11-01', tz: 'UTC' }, context)
     expect(filters).toMatchObject({
@@ -150,7 +165,7 @@ describe('parseFilters — examples', () => {
   })
 })
 
-const KEYS = ['from', 'to', 'tz', 'tool', 'preset'] as const
+const KEYS = ['from', 'to', 'tz', 'tool', 'preset', 'installation'] as const
 const plausible = {
   from: fc.constantFrom('2026-09-01', '2026-11-30', '2026-02-29', '2026-10-25', ''),
   to: fc.constantFrom('2026-11-03', '2026-08-01', '2026-13-01', '2027-01-01'),
@@ -165,6 +180,7 @@ const plausible = {
     '\uDC00low',
   ),
   preset: fc.constantFrom('7d', '30d', '90d', 'all', 'custom', 'week'),
+  installation: fc.constantFrom('site-a', 'de.example_2', '..', '', 'a b', '-x', 'x'.repeat(64)),
 }
 const rawArb = fc.record(
   Object.fromEntries(

@@ -13,6 +13,7 @@ import { rangeProblem } from './range-problem'
 import { readMany, readSingle, type UncheckedSearch } from './read-param'
 import { zoneParam } from './zone-param'
 import { compareStrings } from '../summary/records'
+import { isInstallationName } from '../contract/installations'
 
 export interface ParsedFilters {
   filters: Filters
@@ -48,7 +49,22 @@ export function parseFilters(raw: UncheckedSearch, context: FilterContext): Pars
     preset !== undefined && preset !== 'custom'
       ? namedRange(preset, rawFrom, rawTo, context, tz, ignored)
       : customRange(preset, rawFrom, rawTo, context, tz, ignored)
-  return { filters: { ...range, tz, tools: parseTools(raw, context, ignored) }, ignored }
+  const tools = parseTools(raw, context, ignored)
+  const installation = installationParam(raw, ignored)
+  const filters: Filters = { ...range, tz, tools }
+  if (installation !== undefined) filters.installation = installation
+  return { filters, ignored }
+}
+
+/** The URL's `installation` when it is an installation's name (else a line in `ignored`). */
+export function installationParam(
+  raw: UncheckedSearch,
+  ignored: string[] = [],
+): string | undefined {
+  const value = readSingle(raw, 'installation', ignored)
+  if (value === undefined || isInstallationName(value)) return value
+  ignored.push(`Ignored installation=${describeValue(value)}: not an installation name`)
+  return undefined
 }
 
 type Range = { from: IsoDay; to: IsoDay; preset: Preset }

@@ -7,6 +7,7 @@ export interface FilterSearch {
   from?: string
   to?: string
   tool?: string[]
+  installation?: string
 }
 
 /**
@@ -21,6 +22,7 @@ export function filtersToSearch(filters: Filters): FilterSearch {
     search.to = filters.to
   }
   if (filters.tools.length > 0) search.tool = [...filters.tools]
+  if (filters.installation !== undefined) search.installation = filters.installation
   return search
 }
 
@@ -31,6 +33,7 @@ export const SHARED_FILTER_KEYS: ReadonlySet<string> = new Set([
   'tz',
   'tool',
   'preset',
+  'installation',
 ])
 
 /** The shared filters' parameters of a search, as they are (a page parses them); no others. */

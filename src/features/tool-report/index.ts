@@ -1,1 +1,2 @@
 export { ToolReport, type ToolReportProps } from './tool-report'
+export { InstallationBreakdown } from './installation-breakdown'

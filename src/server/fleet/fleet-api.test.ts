@@ -103,6 +103,7 @@ describe('the API over ClickHouse', () => {
       retentionDays: 30,
       // site-a does not check arguments.
       argumentCheckSince: null,
+      installations: 2,
     })
     const tools = await ask('/tools')
     const ownTools = (await ask('/installations/site-a/tools')).body as { tools: unknown[] }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
 import { sendJson } from '../http/respond'
@@ -12,7 +13,6 @@ import {
   fleetToolsOfAll,
 } from './fleet-reads'
 import { fleetSummary } from './fleet-summary'
-import { INSTALLATION_NAME } from './schema'
 
 export interface FleetContext {
   ch: ClickHouse

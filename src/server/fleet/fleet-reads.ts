@@ -72,7 +72,7 @@ export async function fleetMetaOfAll(ch: ClickHouse): Promise<Meta> {
   const all: Settings[] = sent.map((entry) => entry.settings)
   const retentions = all.map((s) => s.retentionDays).filter((days) => days !== null)
   const since = all.map((s) => s.argumentCheckSince)
-  return metaOf(
+  const meta = metaOf(
     {
       ...settingsSchema.parse({}),
       installation: `All installations (${all.length.toLocaleString('en-US')})`,
@@ -86,6 +86,7 @@ export async function fleetMetaOfAll(ch: ClickHouse): Promise<Meta> {
     num(edges?.earliest),
     num(edges?.latest),
   )
+  return { ...meta, installations: all.length }
 }
 
 /**

@@ -1,7 +1,5 @@
+import { INSTALLATION_NAME } from '@/domain/contract'
 import type { ClickHouse } from './clickhouse'
-
-/** An installation's name: a path segment of its URLs, a partition of every table. */
-export const INSTALLATION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/
 
 /** The one sentence saying what is wrong with `name` as an installation's name, or null. */
 export function installationNameProblem(name: string): string | null {
