@@ -20,6 +20,8 @@ const suites: Suite[] = [
   { name: 'server', load: () => import('./server-bench'), onlyWhenNamed: true },
   // Seeds a database and sends thousands of requests to a second process: only when named.
   { name: 'load', load: () => import('./load-bench'), onlyWhenNamed: true },
+  // Seeds a database and fills an embedded ClickHouse with 20 million steps: only when named.
+  { name: 'fleet', load: () => import('./fleet-bench'), onlyWhenNamed: true },
 ]
 
 const only = process.argv.slice(2)

@@ -16,13 +16,10 @@
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { createInstallation, type MockRun } from '@/mocks/installation'
 import type { Engine } from '@/server/db/database'
-import { openDatabase } from '@/server/db/open-database'
-import { appendRuns, seedInstallation } from '@/server/seed/seed-installation'
-import { createListedInstallation } from '@/mocks/variants'
 import { launchBrowser } from '../e2e/browser'
 import { benchDatabase } from './bench-database'
+import { BENCH_END, seedBenchInstallation } from './seed-bench'
 import type { BenchRow } from './harness'
 import { memoryOf, SERVER_ENTRY, startServer, type ServerProcess } from './server-process'
 import { downloadInBrowser } from './download-in-browser'
@@ -30,52 +27,13 @@ import { servedPageInBrowser, toolReportInBrowser, type ReportLoad } from './too
 
 const STEPS = Number(process.env.RD_BENCH_STEPS ?? 10_000_000)
 const ENGINES = (process.env.RD_BENCH_ENGINES ?? 'sqlite,postgres,mysql').split(',') as Engine[]
-/** One demo installation at scale 1 records about 16,500 steps over 89 days. */
-const COPIES = 4
-const SHIFT_DAYS = 91
-const SCALE = STEPS / COPIES / 16_500
 const NAME = `rd_bench_${Math.round(STEPS / 1000)}k`
 const DAY = 86_400_000
-const END = Date.UTC(2026, 10, 29)
+const END = BENCH_END
 /** The production build the server can serve, for the browser's figures (skipped without it). */
 const DASHBOARD = existsSync('dist/index.html') ? 'dist' : undefined
 /** How long the browser's own fold may run before it is stopped and its progress printed. */
 const BROWSER_CAP_MS = Number(process.env.RD_BENCH_BROWSER_CAP_S ?? 600) * 1000
-
-function shifted(run: MockRun, days: number): MockRun {
-  const by = (iso: string) => new Date(Date.parse(iso) - days * DAY).toISOString()
-  return {
-    ...run,
-    startedAt: by(run.startedAt),
-    finishedAt: run.finishedAt === null ? null : by(run.finishedAt),
-    steps: run.steps.map((step) => ({ ...step, occurredAt: by(step.occurredAt) })),
-  }
-}
-
-async function seed(url: string): Promise<number> {
-  const started = performance.now()
-  const db = openDatabase(url, { write: true, statementTimeoutMs: 600_000 })
-  const first = createInstallation({ scale: SCALE, seed: 1 })
-  await seedInstallation(
-    db,
-    createListedInstallation({ meta: first.meta, tools: first.tools, runs: [] }),
-  )
-  for (let copy = 0; copy < COPIES; copy += 1) {
-    const installation = copy === 0 ? first : createInstallation({ scale: SCALE, seed: copy + 1 })
-    for (let after: string | null = null, more = true; more;) {
-      const slice = installation.queryRuns({ from: null, to: null, tools: [] }, after, 500)
-      await appendRuns(
-        db,
-        slice.runs.map((run) => shifted(run, copy * SHIFT_DAYS)),
-      )
-      after = slice.continueAfter?.uuid ?? null
-      more = after !== null
-    }
-    process.stderr.write(`  seeded copy ${copy + 1} of ${COPIES}\n`)
-  }
-  await db.close()
-  return (performance.now() - started) / 1000
-}
 
 async function timed(url: string): Promise<{ ms: number; status: number; body: string }> {
   const started = performance.now()
@@ -153,7 +111,12 @@ export async function run(): Promise<BenchRow[]> {
     const { url, fresh } = await benchDatabase(engine, NAME)
     if (fresh) {
       process.stderr.write(`seeding ${STEPS.toLocaleString('en-US')} steps into ${engine}…\n`)
-      add(engine, 'seeding (once; kept for later runs)', await seed(url), 's')
+      add(
+        engine,
+        'seeding (once; kept for later runs)',
+        await seedBenchInstallation(url, STEPS),
+        's',
+      )
     }
     // A new state folder: the first count of the installation, as on a new server.
     const state = `.bench/state-server-${engine}`

@@ -1,0 +1,200 @@
+/**
+ * `npm run bench -- fleet`: many installations on the embedded ClickHouse (decision 0017).
+ * Seeds the bench installation of `RD_BENCH_FLEET_STEPS` steps (default one million) over a
+ * year into SQLite once, then, in a new ClickHouse folder each run: the exporter's first pass
+ * (steps per second), bytes on disk per step, nine copies of it and one installation of ten
+ * copies (ten installations of one million steps and one of ten million, by default), a year's
+ * `/summary` for all of them and for one, and how long a run the CMS commits takes to show in
+ * an answer while the exporter runs every 5 s (its default). Nothing asserted.
+ */
+import { rmSync } from 'node:fs'
+import { parseSummaryParams } from '@/domain/api-query'
+import type { MockRun } from '@/mocks/installation'
+import { openDatabase } from '@/server/db/open-database'
+import { openClickHouse, type ClickHouse } from '@/server/fleet/clickhouse'
+import { Exporter } from '@/server/fleet/exporter'
+import { fleetSummary } from '@/server/fleet/fleet-summary'
+import { appendRuns } from '@/server/seed/seed-installation'
+import { benchDatabase } from './bench-database'
+import type { BenchRow } from './harness'
+import { BENCH_END, seedBenchInstallation } from './seed-bench'
+
+const STEPS = Number(process.env.RD_BENCH_FLEET_STEPS ?? 1_000_000)
+/** Installations of `STEPS` steps each (the exported one and its copies). */
+const SMALL = 10
+/** Copies of it in the one big installation. */
+const BIG_COPIES = 10
+const FOLDER = '.bench/fleet-chdb'
+const DAY = 86_400_000
+/** Far above any uid of the bench installation: copy k's uids start at k × SHIFT. */
+const SHIFT = 1_000_000_000
+const EVERY_MS = 5_000
+
+const STEP_COLUMNS = 'uid, run, crdate, lround, kind, tool, refusal, is_error, opened_by, version'
+const RUN_COLUMNS = 'uid, status, uuid, configuration, started, finished, gone, version'
+const EXPORT_COLUMNS = 'settled_uid, top_uid, steps, runs, settings, tools, exported_at, version'
+
+/** Copies installation `from` into `to`, its uids (and run uuids) moved by `shift`. */
+async function copyInstallation(ch: ClickHouse, from: string, to: string, shift: number) {
+  const params = { from, to, shift: BigInt(shift), suffix: `-${shift}` }
+  await ch.command(
+    `INSERT INTO rd_steps (installation, ${STEP_COLUMNS})
+     SELECT {to:String}, uid + {shift:UInt64}, run + {shift:UInt64}, crdate, lround, kind, tool,
+       refusal, is_error, opened_by, version
+     FROM rd_steps FINAL WHERE installation = {from:String}`,
+    params,
+  )
+  await ch.command(
+    `INSERT INTO rd_runs (installation, ${RUN_COLUMNS})
+     SELECT {to:String}, uid + {shift:UInt64}, status, concat(uuid, {suffix:String}),
+       configuration, started, finished, gone, version
+     FROM rd_runs FINAL WHERE installation = {from:String}`,
+    params,
+  )
+  await ch.command(
+    `INSERT INTO rd_exports (installation, ${EXPORT_COLUMNS})
+     SELECT {to:String}, ${EXPORT_COLUMNS} FROM rd_exports FINAL WHERE installation = {from:String}`,
+    params,
+  )
+}
+
+const summaryQuery = (fromMs: number, toMs: number) => {
+  const params = parseSummaryParams(
+    new URLSearchParams({
+      from: new Date(fromMs).toISOString(),
+      to: new Date(toMs).toISOString(),
+      tz: 'UTC',
+    }),
+  )
+  if (!params.ok) throw new Error(params.message)
+  return params
+}
+
+async function timedSummary(ch: ClickHouse, names: readonly string[]) {
+  const started = performance.now()
+  const answer = await fleetSummary(ch, names, summaryQuery(BENCH_END - 365 * DAY, BENCH_END))
+  return { ms: performance.now() - started, runs: answer.runs }
+}
+
+/** A run of one tool call, `at` ms, as the CMS records it. */
+const freshRun = (at: number, n: number): MockRun => ({
+  uuid: `fresh-${at}-${n}`,
+  status: 'completed',
+  configuration: 'page-editor',
+  startedAt: new Date(at).toISOString(),
+  finishedAt: new Date(at + 1000).toISOString(),
+  terminationReason: 'completed',
+  steps: [
+    {
+      sequence: 0,
+      kind: 'tool',
+      round: 1,
+      occurredAt: new Date(at).toISOString(),
+      durationMs: 5,
+      toolName: 'update_page_metadata',
+      toolIsError: false,
+    },
+  ],
+})
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const add = (figure: string, value: number, unit: string, goal?: string, met?: boolean) => {
+    rows.push({ bench: 'fleet', figure, value, unit, goal, met: met ?? null })
+    process.stderr.write(`  ${figure}: ${Math.round(value * 10) / 10} ${unit}\n`)
+  }
+  const { url, fresh } = await benchDatabase('sqlite', `rd_bench_${Math.round(STEPS / 1000)}k`)
+  if (fresh) {
+    process.stderr.write(`seeding ${STEPS.toLocaleString('en-US')} steps into sqlite…\n`)
+    add('seeding (once; kept for later runs)', await seedBenchInstallation(url, STEPS), 's')
+  }
+  rmSync(FOLDER, { recursive: true, force: true })
+  const ch = await openClickHouse(`chdb:${FOLDER}`)
+  const reader = openDatabase(url, { write: false, statementTimeoutMs: 600_000 })
+  const writer = openDatabase(url, { write: true })
+  try {
+    const exporter = new Exporter(reader, ch, 'site-01', { builtinTools: [] })
+    const started = performance.now()
+    const pass = await exporter.pass()
+    const seconds = (performance.now() - started) / 1000
+    add(
+      `export, first pass (${pass.steps.toLocaleString('en-US')} steps, ${pass.runs.toLocaleString('en-US')} runs)`,
+      pass.steps / seconds,
+      'steps/s',
+      '≥ 50,000',
+      pass.steps / seconds >= 50_000,
+    )
+    const [parts] = await ch.query(
+      `SELECT sum(bytes_on_disk) AS bytes, sum(rows) AS steps FROM system.parts
+       WHERE active AND database = currentDatabase() AND table = 'rd_steps'`,
+    )
+    add('bytes on disk per step', Number(parts?.bytes) / Number(parts?.steps), 'B')
+
+    const copying = performance.now()
+    const small = ['site-01']
+    for (let k = 2; k <= SMALL; k += 1) {
+      const name = `site-${String(k).padStart(2, '0')}`
+      await copyInstallation(ch, 'site-01', name, k * SHIFT)
+      small.push(name)
+    }
+    for (let k = 1; k <= BIG_COPIES; k += 1) {
+      await copyInstallation(ch, 'site-01', 'site-big', (SMALL + k) * SHIFT)
+    }
+    process.stderr.write(
+      `  copies made in ${((performance.now() - copying) / 1000).toFixed(1)} s\n`,
+    )
+    const all = [...small, 'site-big']
+    for (const [label, names, goalMs] of [
+      [`all ${all.length} installations`, all, 1000],
+      ['one installation (the big one)', ['site-big'], 300],
+      ['one installation (a small one)', ['site-01'], 300],
+    ] as const) {
+      const first = await timedSummary(ch, names)
+      const again = await timedSummary(ch, names)
+      const runs = first.runs.toLocaleString('en-US')
+      add(`a year's /summary, ${label} (${runs} runs): first`, first.ms, 'ms')
+      const goal = `≤ ${goalMs.toLocaleString('en-US')} ms`
+      add(`  the same, again`, again.ms, 'ms', goal, again.ms <= goalMs)
+    }
+
+    // A run committed while the exporter runs every 5 s: how long until an answer counts it.
+    let stopping = false
+    const loop = (async () => {
+      while (!stopping) {
+        await exporter.pass()
+        for (let waited = 0; waited < EVERY_MS && !stopping; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      }
+    })()
+    const day = summaryQuery(BENCH_END - DAY, BENCH_END)
+    const delays: number[] = []
+    for (let n = 0; n < 3; n += 1) {
+      const before = (await fleetSummary(ch, ['site-01'], day)).runs
+      const committed = performance.now()
+      await appendRuns(writer, [freshRun(BENCH_END - DAY / 2 + n * 1000, n)])
+      while ((await fleetSummary(ch, ['site-01'], day)).runs === before) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      delays.push(performance.now() - committed)
+      // The next one is committed at another moment of the exporter's cycle.
+      await new Promise((resolve) => setTimeout(resolve, 1700))
+    }
+    stopping = true
+    await loop
+    for (const [i, ms] of delays.entries()) {
+      add(
+        `fresh run ${i + 1} of 3 counted after the CMS committed it (exporter every 5 s)`,
+        ms,
+        'ms',
+        '≤ 10 s',
+        ms <= 10_000,
+      )
+    }
+  } finally {
+    await ch.close()
+    await writer.close()
+    await reader.close()
+  }
+  return rows
+}
