@@ -2,7 +2,9 @@ import { StrictMode, startTransition } from 'react'
 import type { Root } from 'react-dom/client'
 import { metaQuery, toolsQuery, WorkerRunner, type ApiConfig } from '../api'
 import type { ConfigResult, RuntimeConfig } from '../config/runtime-config'
+import type { UrlSearch } from '../domain/filters'
 import { App, createQueryClient } from './app'
+import { browserZone } from './browser-zone'
 import { ConfigErrorScreen } from './config-error-screen'
 import { nextTask } from './next-task'
 import { createAppRouter } from './router'
@@ -82,6 +84,13 @@ export async function boot(root: Root, result: ConfigResult): Promise<void> {
   void queryClient.prefetchQuery(metaQuery(api))
   // Every dashboard page's filters read the catalogue, and the overview's effect waits for it.
   void queryClient.prefetchQuery(toolsQuery(api))
+  // A runs page whose URL fixes its list asks for it now too (its code is in the page's chunk).
+  const { pathname, search } = router.latestLocation
+  if (pathname === '/runs') {
+    void import('../features/runs/prefetch-runs-page').then(({ prefetchRunsPage }) =>
+      prefetchRunsPage(queryClient, api, search as UrlSearch, browserZone()),
+    )
+  }
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname)
   await Promise.all(routes.map((route) => router.loadRouteChunk(route))).catch(() => undefined)
   await nextTask()

@@ -5,6 +5,7 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { App, createQueryClient } from '@/app/app'
 import { createAppRouter } from '@/app/router'
@@ -13,11 +14,12 @@ import { DEFAULT_API_BASE_URL } from '@/config/runtime-config'
 /**
  * The whole app (providers, router, query client) opened at `path`, reading the API at its default
  * base URL, where the test's file serves its happy path. Testing Library's result comes back with
- * the router and the query client, for tests that navigate or watch what is being fetched.
+ * the router and the query client, for tests that navigate or watch what is being fetched (or
+ * the client given, holding what a test asked before).
  */
-export function renderApp(path: string) {
+export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }))
-  const queryClient = createQueryClient()
+  const queryClient = options.queryClient ?? createQueryClient()
   const view = render(
     <App api={{ baseUrl: DEFAULT_API_BASE_URL }} router={router} queryClient={queryClient} />,
   )

@@ -20,6 +20,9 @@ import {
 import { createScope } from '@/domain/summary'
 import { createHandlers } from '@/mocks/handlers'
 import { createInstallation } from '@/mocks/installation'
+import { createQueryClient } from '@/app/app'
+import { parseSearch } from '@/app/search-params'
+import { prefetchRunsPage } from '@/features/runs'
 
 const base = '/api/diagnostics/v1'
 const installation = createInstallation()
@@ -130,6 +133,19 @@ describe('/runs served by the installation (GET /run-list)', () => {
     expect(await screen.findByText(/^Runs 1–100 of/)).toBeVisible()
     expect(runListAsks()).toHaveLength(1)
     expectRowsOf(folded(ANY, { key: 'rounds', desc: true }), 0)
+  })
+
+  it('finds the page asked at start-up, before it mounted, and asks nothing again', async () => {
+    const queryClient = createQueryClient()
+    const path = `${LIST}&sort=duration&dir=asc&page=2`
+    const [pathname, query] = path.split('?') as [string, string]
+    expect(pathname).toBe('/runs')
+    prefetchRunsPage(queryClient, { baseUrl: base }, parseSearch(`?${query}`), 'UTC')
+    await waitFor(() => expect(runListAsks()).toHaveLength(1))
+    renderApp(path, { queryClient })
+    expect(await screen.findByText(/^Runs 101–200 of/)).toBeVisible()
+    expect(runListAsks()).toHaveLength(1)
+    expectRowsOf(folded(ANY, { key: 'durationMs', desc: false }), 100)
   })
 
   it('waits for /meta when the days depend on the installation data', async () => {

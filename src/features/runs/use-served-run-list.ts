@@ -1,4 +1,11 @@
-import { keepPreviousData, skipToken, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
 import {
   fetchRunListPage,
   HttpError,
@@ -68,6 +75,48 @@ export function useRunListFacets(range: RunListRange | null): RunListFacets | nu
 }
 
 /**
+ * How a page of `asked` at `offset` is asked for and kept: by `useServedRunList`, and by the
+ * start-up before the page has mounted (the same key, so the page finds the answer).
+ */
+export function runListPageQuery(
+  config: ApiConfig,
+  client: QueryClient,
+  asked: RunListQuery,
+  offset: number,
+) {
+  return queryOptions<Answer>({
+    queryKey: diagnosticsKeys.runListPage(config, asked, offset),
+    queryFn: async ({ signal }) => {
+      const ask = (from: number) =>
+        fetchRunListPage(config, asked, { offset: from, limit: RUNS_PAGE_SIZE }, signal)
+      try {
+        let answer = await ask(offset)
+        const beyond = answer !== 'not-offered' && offset > 0 && answer.rows.length === 0
+        if (beyond) answer = await ask(0)
+        if (answer === 'not-offered') {
+          client.setQueryData(diagnosticsKeys.runListNotOffered(config), true)
+          return FOLD
+        }
+        const { configurations, statuses, otherCodes } = answer
+        const range = { from: asked.from, to: asked.to, tools: asked.tools }
+        client.setQueryData(facetsKey(config, range), { configurations, statuses, otherCodes })
+        const rows = answer.rows.map(runRowFromItem)
+        return { kind: 'page', served: { page: answer, rows, beyond } }
+      } catch (error) {
+        if (declines(error)) return FOLD
+        throw error
+      }
+    },
+    placeholderData: keepPreviousData,
+    // A page is kept as it was first listed, as a folded list is: coming back from a run finds
+    // the same rows in the same places (its link is focused again).
+    staleTime: Infinity,
+    retry: (failures, error) => shouldRetry('request', failures, error),
+    retryDelay,
+  })
+}
+
+/**
  * The page of `query` (page `page`, 1-based) as the installation's `GET /run-list` sorts,
  * filters and cuts it — or `fold` when the runs are to be folded here: no query (off the
  * quarter hour), an installation that does not offer the endpoint (remembered for its base URL,
@@ -85,41 +134,11 @@ export function useServedRunList(query: RunListQuery | null, page: number): Serv
     gcTime: Infinity,
   })
   const asked = notOffered.data === true ? null : query
-  const offset = offsetOfPage(page)
-  const result = useQuery<Answer>({
-    queryKey: asked
-      ? diagnosticsKeys.runListPage(config, asked, offset)
-      : diagnosticsKeys.runList(config),
-    queryFn: asked
-      ? async ({ signal }) => {
-          const ask = (from: number) =>
-            fetchRunListPage(config, asked, { offset: from, limit: RUNS_PAGE_SIZE }, signal)
-          try {
-            let answer = await ask(offset)
-            const beyond = answer !== 'not-offered' && offset > 0 && answer.rows.length === 0
-            if (beyond) answer = await ask(0)
-            if (answer === 'not-offered') {
-              client.setQueryData(diagnosticsKeys.runListNotOffered(config), true)
-              return FOLD
-            }
-            const { configurations, statuses, otherCodes } = answer
-            const range = { from: asked.from, to: asked.to, tools: asked.tools }
-            client.setQueryData(facetsKey(config, range), { configurations, statuses, otherCodes })
-            const rows = answer.rows.map(runRowFromItem)
-            return { kind: 'page', served: { page: answer, rows, beyond } }
-          } catch (error) {
-            if (declines(error)) return FOLD
-            throw error
-          }
-        }
-      : skipToken,
-    placeholderData: keepPreviousData,
-    // A page is kept as it was first listed, as a folded list is: coming back from a run finds
-    // the same rows in the same places (its link is focused again).
-    staleTime: Infinity,
-    retry: (failures, error) => shouldRetry('request', failures, error),
-    retryDelay,
-  })
+  const result = useQuery<Answer>(
+    asked
+      ? runListPageQuery(config, client, asked, offsetOfPage(page))
+      : { queryKey: diagnosticsKeys.runList(config), queryFn: skipToken },
+  )
 
   if (asked === null) return { mode: 'fold' }
   const { data } = result
