@@ -2,10 +2,11 @@
  * `npm run bench -- fleet`: many installations on the embedded ClickHouse (decision 0017).
  * Seeds the bench installation of `RD_BENCH_FLEET_STEPS` steps (default one million) over a
  * year into SQLite once, then, in a new ClickHouse folder each run: the exporter's first pass
- * (steps per second), bytes on disk per step, nine copies of it and one installation of ten
- * copies (ten installations of one million steps and one of ten million, by default), a year's
- * `/summary` for all of them and for one, and how long a run the CMS commits takes to show in
- * an answer while the exporter runs every 5 s (its default). Nothing asserted.
+ * (steps per second, its compaction of settled months included), bytes on disk per step, nine
+ * copies of it and one installation of ten copies, each compacted as its exporter would (ten
+ * installations of one million steps and one of ten million, by default), a year's `/summary`
+ * for all of them and for one, and how long a run the CMS commits takes to show in an answer
+ * while the exporter runs every 5 s (its default). Nothing asserted.
  */
 import { rmSync } from 'node:fs'
 import { parseSummaryParams } from '@/domain/api-query'
@@ -14,6 +15,7 @@ import { openDatabase } from '@/server/db/open-database'
 import { openClickHouse, type ClickHouse } from '@/server/fleet/clickhouse'
 import { Exporter } from '@/server/fleet/exporter'
 import { fleetSummary } from '@/server/fleet/fleet-summary'
+import { compactSettled } from '@/server/fleet/schema'
 import { appendRuns } from '@/server/seed/seed-installation'
 import { benchDatabase } from './bench-database'
 import type { BenchRow } from './harness'
@@ -140,10 +142,11 @@ export async function run(): Promise<BenchRow[]> {
     for (let k = 1; k <= BIG_COPIES; k += 1) {
       await copyInstallation(ch, 'site-01', 'site-big', (SMALL + k) * SHIFT)
     }
-    process.stderr.write(
-      `  copies made in ${((performance.now() - copying) / 1000).toFixed(1)} s\n`,
-    )
     const all = [...small, 'site-big']
+    // What each copy's own exporter does after its passes: its settled months in one part each.
+    for (const name of all) await compactSettled(ch, name)
+    const made = (performance.now() - copying) / 1000
+    process.stderr.write(`  copies made and compacted in ${made.toFixed(1)} s\n`)
     for (const [label, names, goalMs] of [
       [`all ${all.length} installations`, all, 1000],
       ['one installation (the big one)', ['site-big'], 300],

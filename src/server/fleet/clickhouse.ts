@@ -18,8 +18,14 @@ export interface ClickHouse {
   close(): Promise<void>
 }
 
-/** Every answer writes 64-bit integers as JSON strings, on both targets. */
-const JSON_SETTINGS = { output_format_json_quote_64bit_integers: 1 } as const
+/**
+ * Every query's settings, on both targets: 64-bit integers as JSON strings; `FINAL` merges
+ * within a partition only, so a settled month of one part is read without merging.
+ */
+const QUERY_SETTINGS = {
+  output_format_json_quote_64bit_integers: 1,
+  do_not_merge_across_partitions_select_final: 1,
+} as const
 
 const parseLines = (text: string): ClickHouseRow[] =>
   text
@@ -44,7 +50,7 @@ async function openEmbedded(target: string, folder: string): Promise<ClickHouse>
   if (folder === '') throw new Error('chdb: needs a folder, e.g. chdb:.fleet')
   const { Session } = await import('chdb')
   const session = new Session(folder)
-  const settings = Object.entries(JSON_SETTINGS)
+  const settings = Object.entries(QUERY_SETTINGS)
     .map(([name, value]) => `${name} = ${value}`)
     .join(', ')
   const withSettings = (sql: string) => `${sql}\nSETTINGS ${settings}`
@@ -80,7 +86,7 @@ async function openHttp(target: string): Promise<ClickHouse> {
     username: decodeURIComponent(url.username) || 'default',
     password: decodeURIComponent(url.password),
     database,
-    clickhouse_settings: JSON_SETTINGS,
+    clickhouse_settings: QUERY_SETTINGS,
   })
   return {
     target: `${url.protocol}//${url.host}/${database}`,

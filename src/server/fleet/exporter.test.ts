@@ -74,6 +74,18 @@ async function stepCount(name: string): Promise<number> {
   return num(row?.n)
 }
 
+/** Active parts of each month of `name`'s steps, oldest month first. */
+async function partsByMonth(name: string): Promise<number[]> {
+  const rows = await ch.query(
+    `SELECT partition, count() AS parts FROM system.parts
+     WHERE active AND database = currentDatabase() AND table = 'rd_steps'
+       AND startsWith(partition, {prefix:String})
+     GROUP BY partition ORDER BY partition`,
+    { prefix: `('${name}',` },
+  )
+  return rows.map((row) => num(row.parts))
+}
+
 describe('the exporter', () => {
   it('keeps up with changes, repeats harmlessly and resumes where it stopped', async () => {
     const exporter = new Exporter(reader, ch, 'site-a', { settleMs: 60_000 })
@@ -113,6 +125,10 @@ describe('the exporter', () => {
     await exporter.pass()
     expect(await stepCount('site-a')).toBe(steps)
     await expectSameAnswers('site-a')
+    // Every month but the newest (where the tail lands) is one part: read without merging.
+    const months = await partsByMonth('site-a')
+    expect(months.length).toBeGreaterThan(1)
+    expect(months.slice(0, -1).every((parts) => parts === 1)).toBe(true)
 
     // A new exporter starts from what the last one settled, not from the first uid, and
     // settles the rest once it has seen them (here at once).

@@ -7,7 +7,7 @@ import type { RunFacts } from '../view/run-facts'
 import { RunStatuses } from '../view/run-statuses'
 import { VIEW_TIMINGS } from '../view/timings'
 import type { ClickHouse, ClickHouseRow } from './clickhouse'
-import { ensureSchema, installationNameProblem } from './schema'
+import { compactSettled, ensureSchema, installationNameProblem } from './schema'
 
 /** Uids read from the CMS's event table per statement. */
 const CHUNK_UIDS = 100_000
@@ -109,6 +109,7 @@ export class Exporter {
       steps += rows.length
     }
     const runs = await this.sendRuns(version)
+    if (steps > 0) await compactSettled(this.ch, this.installation)
     const builtin = this.options.builtinTools ?? null
     const catalogue = await readTools(this.db, builtin ?? [])
     const tools = { tools: catalogue.tools, ...(builtin === null ? { builtinListed: false } : {}) }

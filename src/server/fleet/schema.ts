@@ -10,8 +10,10 @@ export function installationNameProblem(name: string): string | null {
 
 /**
  * The exported tables (decision 0017, as built): steps and runs as metadata only, each row
- * replaced by a later copy of itself (`version`, the pass that sent it), one partition per
- * installation so removing one is dropping its partitions. A step keeps the texts the server's
+ * replaced by a later copy of itself (`version`, the pass that sent it). Runs have one partition
+ * per installation, steps one per installation and month (UTC): the exporter compacts a month
+ * once it is settled (`compactSettled`), and `FINAL` reads a partition of one part without
+ * merging. Removing an installation is dropping its partitions. A step keeps the texts the server's
  * view groups by (`readStepGroups`: kind, and for a tool step its name, refusal and error texts
  * and its failing turn's approval text), never a payload; `key` is their hash, what a query
  * groups by before Node decodes each distinct key once.
@@ -32,7 +34,7 @@ const TABLES = [
       ifNull(refusal, ''), isNull(is_error), ifNull(is_error, ''), isNull(opened_by), ifNull(opened_by, '')),
     version UInt64
   ) ENGINE = ReplacingMergeTree(version)
-  PARTITION BY installation
+  PARTITION BY (installation, toYYYYMM(toDateTime(crdate, 'UTC')))
   ORDER BY (installation, crdate, uid)`,
   `CREATE TABLE IF NOT EXISTS rd_runs (
     installation LowCardinality(String),
@@ -65,4 +67,36 @@ const TABLES = [
 /** Creates the tables where they are missing. */
 export async function ensureSchema(ch: ClickHouse): Promise<void> {
   for (const statement of TABLES) await ch.command(statement)
+}
+
+/** Partition ids are ClickHouse's own hex names; anything else is never put into a statement. */
+const PARTITION_ID = /^[0-9a-zA-Z_-]{1,128}$/
+
+/**
+ * Merges each month of `installation`'s steps that has more than one part into one, but its
+ * newest (where the re-sent tail lands): a settled month then reads under `FINAL` as fast as
+ * without it. Resolves with the months merged.
+ */
+export async function compactSettled(ch: ClickHouse, installation: string): Promise<number> {
+  const months = await ch.query(
+    `SELECT _partition_id AS id, max(crdate) AS newest FROM rd_steps
+     WHERE installation = {i:String} GROUP BY id ORDER BY newest`,
+    { i: installation },
+  )
+  const settled = months.slice(0, -1).map((row) => String(row.id))
+  if (settled.length === 0) return 0
+  const parts = await ch.query(
+    `SELECT partition_id AS id FROM system.parts WHERE active AND database = currentDatabase()
+       AND table = 'rd_steps' AND partition_id IN {ids:Array(String)}
+     GROUP BY id HAVING count() > 1`,
+    { ids: settled },
+  )
+  let merged = 0
+  for (const { id } of parts) {
+    const name = String(id)
+    if (!PARTITION_ID.test(name)) throw new Error(`unexpected partition id ${name.slice(0, 40)}`)
+    await ch.command(`OPTIMIZE TABLE rd_steps PARTITION ID '${name}' FINAL`)
+    merged += 1
+  }
+  return merged
 }
