@@ -91,7 +91,10 @@ export class HtmlPageError extends ContractError {
 /** Whether trying the same call again could help (server trouble, not a session or a contract). */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TimeoutError) return true
-  if (error instanceof HttpError) return error.status >= 500 || error.status === 429
+  // 501: the server does not implement it; asking again cannot help.
+  if (error instanceof HttpError) {
+    return (error.status >= 500 && error.status !== 501) || error.status === 429
+  }
   return false
 }
 
@@ -153,5 +156,9 @@ export function describeApiError(error: unknown): string {
 const NOT_OFFERED: ReadonlySet<number> = new Set([404, 405, 501])
 
 /** Whether `error` is an installation's "this optional endpoint is not offered". */
+/** A server that says it does not implement the request (501): asking again cannot help. */
+export const isNotImplemented = (error: unknown): boolean =>
+  error instanceof HttpError && error.status === 501
+
 export const isNotOffered = (error: unknown): boolean =>
   error instanceof HttpError && NOT_OFFERED.has(error.status)

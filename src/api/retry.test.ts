@@ -27,6 +27,12 @@ describe('shouldRetry', () => {
     }
   })
 
+  it('never asks again what a server does not implement (501)', () => {
+    for (const call of ['request', 'pages', 'summary'] as const) {
+      expect(shouldRetry(call, 0, new HttpError('/runs', 501, null, null, null))).toBe(false)
+    }
+  })
+
   it('never retries a timeout of a request: the reader sees the message after one wait, not four', () => {
     expect(shouldRetry('request', 0, new TimeoutError('/runs/x', 30_000))).toBe(false)
     expect(shouldRetry('pages', 0, new TimeoutError('/runs', 30_000))).toBe(true)

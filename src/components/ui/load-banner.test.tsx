@@ -10,7 +10,7 @@ const at = (status: LoadProgress['status']): LoadProgress => ({
   duplicates: 0,
 })
 
-function Page({ state }: { state: LoadProgress }) {
+function Page({ state, retryable }: { state: LoadProgress; retryable?: boolean }) {
   return (
     <main>
       <h1>Tools</h1>
@@ -20,6 +20,7 @@ function Page({ state }: { state: LoadProgress }) {
         partialNote="the figures below count only the runs loaded so far"
         errorTitle="Could not load"
         errorMessage="HTTP 500."
+        retryable={retryable}
         cancel={() => undefined}
         resume={() => undefined}
         reload={() => undefined}
@@ -27,6 +28,17 @@ function Page({ state }: { state: LoadProgress }) {
     </main>
   )
 }
+
+describe('LoadBanner error', () => {
+  it('offers Retry, unless asking again cannot help', () => {
+    const { rerender } = render(<Page state={at('error')} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load')
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible()
+    rerender(<Page state={at('error')} retryable={false} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('HTTP 500.')
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+  })
+})
 
 describe('LoadBanner focus', () => {
   it('moves focus from Cancel to Resume and back, then to the heading when the load ends', () => {

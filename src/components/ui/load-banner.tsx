@@ -28,6 +28,8 @@ export interface LoadBannerProps {
   errorTitle: string
   /** The failure in words (the caller's describeApiError), shown for partial and error. */
   errorMessage: string
+  /** False when asking again cannot help (a server that does not implement it): no Retry. */
+  retryable?: boolean
   /** More lines to show under the banner (unknown values seen, …). */
   warnings?: readonly string[]
   cancel: () => void
@@ -142,7 +144,11 @@ export function LoadBanner(props: LoadBannerProps) {
         </ErrorState>
       ) : null}
       {state.status === 'error' ? (
-        <ErrorState title={props.errorTitle} message={props.errorMessage} onRetry={props.reload} />
+        <ErrorState
+          title={props.errorTitle}
+          message={props.errorMessage}
+          onRetry={props.retryable === false ? undefined : props.reload}
+        />
       ) : null}
       {state.status === 'done' && state.counted === 'server' ? (
         <p className="muted">

@@ -1,4 +1,4 @@
-import { describeApiError, type FoldedSummary } from '@/api'
+import { describeApiError, isNotImplemented, type FoldedSummary } from '@/api'
 import { LoadBanner } from '@/components/ui/load-banner'
 import { LoadingState } from '@/components/ui/states'
 
@@ -30,6 +30,7 @@ export function OverviewLoadBanner({ label, summary, done }: OverviewLoadBannerP
         partialNote="the figures below count only the runs loaded so far"
         errorTitle="The runs could not be loaded"
         errorMessage={describeApiError(state.error)}
+        retryable={!isNotImplemented(state.error)}
         cancel={summary.cancel}
         resume={summary.resume}
         reload={summary.reload}

@@ -1,4 +1,4 @@
-import { describeApiError, type LoadState } from '@/api'
+import { describeApiError, isNotImplemented, type LoadState } from '@/api'
 import type { RunsSummary } from '@/domain/runs'
 import { LoadBanner } from '@/components/ui/load-banner'
 
@@ -19,6 +19,7 @@ export function RunsLoadBanner({ state, cancel, resume, reload }: RunsLoadBanner
       partialNote="the list below holds only the runs loaded so far"
       errorTitle="The runs could not be loaded"
       errorMessage={describeApiError(state.error)}
+      retryable={!isNotImplemented(state.error)}
       warnings={
         unknown.length > 0
           ? [

@@ -97,7 +97,7 @@ export function InstallationBreakdown(props: {
           </span>
         ) : null}
       </div>
-      <TableScroll label="By installation">
+      <TableScroll label="Runs and tool calls of each installation">
         <table className="data-table">
           <caption className="visually-hidden">
             Runs and tool calls of each installation, for the filters above

@@ -1,4 +1,4 @@
-import { describeApiError, type LoadState } from '@/api'
+import { describeApiError, isNotImplemented, type LoadState } from '@/api'
 import type { ToolSummary } from '@/domain/summary'
 import { LoadBanner } from '@/components/ui/load-banner'
 
@@ -35,6 +35,7 @@ export function ToolReportLoadBanner({ state, cancel, resume, reload }: ToolRepo
       partialNote="the figures below count only the runs loaded so far"
       errorTitle="The runs could not be loaded"
       errorMessage={describeApiError(state.error)}
+      retryable={!isNotImplemented(state.error)}
       warnings={summaryWarnings(state.summary)}
       cancel={cancel}
       resume={resume}
