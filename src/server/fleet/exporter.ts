@@ -178,6 +178,8 @@ export class Exporter {
     const live = new Set<number>()
     const table = this.statuses.data
     table.uids.forEach((uid, at) => {
+      if (uid >= MAX_RUN_UID)
+        throw new Error(`run uid ${uid} is beyond what a fleet's run key holds (2^48)`)
       live.add(uid)
       const status = table.names[table.statuses[at] as number] ?? ''
       const fact: RunFacts = {
@@ -204,6 +206,9 @@ export class Exporter {
     return { sent: rows.length, gone }
   }
 }
+
+/** A run's uid must fit below bit 48 of the fleet's run keys (`fleet-summary.ts`). */
+const MAX_RUN_UID = 2 ** 48
 
 const EMPTY: RunFacts = { uuid: '', configuration: '', started: 0, finished: 0 }
 

@@ -12,8 +12,15 @@ const { Seen: SEEN, Hit: HIT, Calls: CALLS, Refused: REFUSED, Failed: FAILED } =
 /** The steps of the installations in `[from, to)`, each as its latest copy. */
 const STEPS_IN_RANGE = `rd_steps FINAL WHERE installation IN {is:Array(String)}
   AND crdate >= {from:Int64} AND crdate < {to:Int64}`
-/** Runs recorded (not gone) in the installations, by installation and uid. */
-const RECORDED = `(installation, run) IN (SELECT installation, uid FROM rd_runs FINAL
+/**
+ * A run as one number: its installation's place in `is` above bit 48, its uid below (a CMS uid is
+ * far below 2^48). Grouping and matching by it is four times faster than by the pair
+ * (a year of ten million steps grouped by run: 116–125 ms against 545–597 ms).
+ */
+const runKey = (uid: string) =>
+  `bitOr(bitShiftLeft(toUInt64(indexOf({is:Array(String)}, installation)), 48), ${uid})`
+/** Runs recorded (not gone) in the installations, by their run key. */
+const RECORDED = `${runKey('run')} IN (SELECT ${runKey('uid')} FROM rd_runs FINAL
   WHERE installation IN {is:Array(String)} AND gone = 0)`
 /** A step's flags and whether it is an unreadable call counted, by its key's hash. */
 const FLAGS = `transform(key, {hashes:Array(UInt64)}, {flags:Array(UInt8)}, toUInt8(0))`
@@ -68,11 +75,15 @@ export async function fleetSummary(
     calls: hashes.filter((_, at) => (roles.row[keyIds[at] as number] as number) >= 0).map(BigInt),
     need: SEEN | (query.tools.length > 0 ? HIT : 0),
   }
-  const [callRows, statusRows, kindRows] = await Promise.all([
+  // Without a tool filter the kinds kept are those of any recorded step in range: every key of
+  // the grouped days, so one pass over the steps gives both.
+  const everyTool = query.tools.length === 0
+  const [callRows, statusRows, keptRows] = await Promise.all([
     ch.query(
       `SELECT toString(toDate32(toDateTime64(crdate, 0, 'UTC'), {tz:String})) AS day,
          toString(key) AS hash, count() AS calls
-       FROM ${STEPS_IN_RANGE} AND has({calls:Array(UInt64)}, key) AND ${RECORDED}
+       FROM ${STEPS_IN_RANGE} AND ${everyTool ? '1' : 'has({calls:Array(UInt64)}, key)'}
+         AND ${RECORDED}
        GROUP BY day, key`,
       // A name the query may spell in any case ("asia/kolkata"); ClickHouse knows it as listed.
       { ...params, tz: normalizeZone(query.tz) ?? query.tz },
@@ -81,24 +92,25 @@ export async function fleetSummary(
       `SELECT r.status AS status, count() AS runs, countIf(bitAnd(s.f, ${CALLS}) != 0) AS calls,
          countIf(bitAnd(s.f, ${REFUSED}) != 0) AS refused, countIf(bitAnd(s.f, ${FAILED}) != 0) AS failed,
          sum(s.u) AS unreadable
-       FROM (SELECT installation, run, groupBitOr(${FLAGS}) AS f, sum(${UNREADABLE}) AS u
-         FROM ${STEPS_IN_RANGE} GROUP BY installation, run) AS s
-       INNER JOIN (SELECT installation, uid, status FROM rd_runs FINAL
+       FROM (SELECT ${runKey('run')} AS rk, groupBitOr(${FLAGS}) AS f, sum(${UNREADABLE}) AS u
+         FROM ${STEPS_IN_RANGE} GROUP BY rk) AS s
+       INNER JOIN (SELECT ${runKey('uid')} AS rk, status FROM rd_runs FINAL
          WHERE installation IN {is:Array(String)} AND gone = 0) AS r
-         ON r.installation = s.installation AND r.uid = s.run
+         ON r.rk = s.rk
        WHERE bitAnd(s.f, {need:UInt8}) = {need:UInt8}
        GROUP BY r.status`,
       params,
     ),
-    ch.query(
-      query.tools.length === 0
-        ? `SELECT DISTINCT toString(key) AS hash FROM ${STEPS_IN_RANGE} AND ${RECORDED}`
-        : `SELECT DISTINCT toString(key) AS hash FROM ${STEPS_IN_RANGE}
-             AND (installation, run) IN (SELECT installation, run FROM ${STEPS_IN_RANGE} AND ${RECORDED}
-               GROUP BY installation, run HAVING bitAnd(groupBitOr(${FLAGS}), ${HIT}) != 0)`,
-      params,
-    ),
+    everyTool
+      ? null
+      : ch.query(
+          `SELECT DISTINCT toString(key) AS hash FROM ${STEPS_IN_RANGE}
+             AND ${runKey('run')} IN (SELECT ${runKey('run')} AS rk FROM ${STEPS_IN_RANGE}
+               AND ${RECORDED} GROUP BY rk HAVING bitAnd(groupBitOr(${FLAGS}), ${HIT}) != 0)`,
+          params,
+        ),
   ])
+  const kindRows = keptRows ?? callRows
   const rows = new SummaryRows()
   const rowKeys = roles.rows.map((key) =>
     key.toolName && key.outcome ? rowKeyOf(key.toolName, key.outcome) : null,
