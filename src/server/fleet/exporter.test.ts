@@ -13,6 +13,7 @@ import { appendRuns } from '../seed/seed-installation'
 import { EVENTS, RUNS } from '../sql/tables'
 import { askServer } from '../testing/ask'
 import { runArb, START, toRun } from '../testing/generated-runs'
+import { testEngines } from '../testing/engines'
 import { emptyTables } from '../testing/reseed'
 import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
@@ -29,125 +30,131 @@ const runsOf = (seed: number, count: number) =>
     ?.slice(0, count)
     .map(toRun) ?? []
 
-let fixture: FleetFixture
-let writer: Database
-let reader: Database
-let ch: ClickHouse
+const engines = await testEngines()
 
-beforeAll(async () => {
-  fixture = await startFleetFixture(runsOf(1, 10))
-  ;({ writer, reader, ch } = fixture)
-}, 120_000)
+describe.each(engines)('exporting from %s', (engine) => {
+  let fixture: FleetFixture
+  let writer: Database
+  let reader: Database
+  let ch: ClickHouse
 
-afterAll(() => fixture?.stop())
+  beforeAll(async () => {
+    fixture = await startFleetFixture(runsOf(1, 10), engine)
+    ;({ writer, reader, ch } = fixture)
+  }, 120_000)
 
-const QUERIES = ['UTC', 'Asia/Kathmandu'].flatMap((tz) =>
-  [[], ['update_page_metadata']].map((tools) => {
-    const search = new URLSearchParams({
-      from: new Date(START - 2 * DAY).toISOString(),
-      to: new Date(START + 30 * DAY).toISOString(),
-      tz,
-    })
-    for (const tool of tools) search.append('tool', tool)
-    return search
-  }),
-)
+  afterAll(() => fixture?.stop())
 
-/** The fleet's answers for `name` equal the server's, for each query. */
-async function expectSameAnswers(name: string): Promise<void> {
-  const ask = askServer(fixture.served.base)
-  for (const search of QUERIES) {
-    const answer = await ask(`/summary?${search}`)
-    expect(answer.status).toBe(200)
-    const query = parseSummaryParams(search) as SummaryQuery
-    expect(await fleetSummary(ch, [name], query)).toEqual(summaryResponseSchema.parse(answer.body))
+  const QUERIES = ['UTC', 'Asia/Kathmandu'].flatMap((tz) =>
+    [[], ['update_page_metadata']].map((tools) => {
+      const search = new URLSearchParams({
+        from: new Date(START - 2 * DAY).toISOString(),
+        to: new Date(START + 30 * DAY).toISOString(),
+        tz,
+      })
+      for (const tool of tools) search.append('tool', tool)
+      return search
+    }),
+  )
+
+  /** The fleet's answers for `name` equal the server's, for each query. */
+  async function expectSameAnswers(name: string): Promise<void> {
+    const ask = askServer(fixture.served.base)
+    for (const search of QUERIES) {
+      const answer = await ask(`/summary?${search}`)
+      expect(answer.status).toBe(200)
+      const query = parseSummaryParams(search) as SummaryQuery
+      expect(await fleetSummary(ch, [name], query)).toEqual(
+        summaryResponseSchema.parse(answer.body),
+      )
+    }
   }
-}
 
-async function stepCount(name: string): Promise<number> {
-  const [row] = await ch.query(
-    `SELECT count() AS n FROM rd_steps FINAL WHERE installation = {i:String}`,
-    {
-      i: name,
-    },
-  )
-  return num(row?.n)
-}
-
-/** Active parts of each month of `name`'s steps, oldest month first. */
-async function partsByMonth(name: string): Promise<number[]> {
-  const rows = await ch.query(
-    `SELECT partition, count() AS parts FROM system.parts
-     WHERE active AND database = currentDatabase() AND table = 'rd_steps'
-       AND startsWith(partition, {prefix:String})
-     GROUP BY partition ORDER BY partition`,
-    { prefix: `('${name}',` },
-  )
-  return rows.map((row) => num(row.parts))
-}
-
-describe('the exporter', () => {
-  it('keeps up with changes, repeats harmlessly and resumes where it stopped', async () => {
-    const exporter = new Exporter(reader, ch, 'site-a', { settleMs: 60_000 })
-    const first = await exporter.pass()
-    expect(first.steps).toBeGreaterThan(0)
-    await expectSameAnswers('site-a')
-
-    const [someRun] = await writer.query(`SELECT uid, tstamp FROM ${RUNS} ORDER BY uid LIMIT 1`)
-    await writer.query(`UPDATE ${RUNS} SET status = 'cancelled', tstamp = ? WHERE uid = ?`, [
-      num(someRun?.tstamp) + 10_000,
-      num(someRun?.uid),
-    ])
-    const [purged] = await writer.query(`SELECT uid FROM ${RUNS} ORDER BY uid DESC LIMIT 1`)
-    await writer.query(`DELETE FROM ${EVENTS} WHERE run = ?`, [num(purged?.uid)])
-    await writer.query(`DELETE FROM ${RUNS} WHERE uid = ?`, [num(purged?.uid)])
-    await appendRuns(writer, runsOf(2, 4))
-    // A new step row not yet visible at the next pass: committed late, below uids already sent.
-    const [late] = await writer.query(
-      `SELECT * FROM ${EVENTS} WHERE uid = (SELECT MAX(uid) FROM ${EVENTS}) - 2`,
+  async function stepCount(name: string): Promise<number> {
+    const [row] = await ch.query(
+      `SELECT count() AS n FROM rd_steps FINAL WHERE installation = {i:String}`,
+      {
+        i: name,
+      },
     )
-    expect(num(late?.uid)).toBeGreaterThan(first.topUid)
-    await writer.query(`DELETE FROM ${EVENTS} WHERE uid = ?`, [num(late?.uid)])
-    const hidden = await exporter.pass()
-    expect(hidden.gone).toBe(1)
-    const columns = Object.keys(late ?? {})
-    await writer.query(
-      `INSERT INTO ${EVENTS} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-      columns.map((column) => (late as Record<string, SqlValue>)[column] as SqlValue),
+    return num(row?.n)
+  }
+
+  /** Active parts of each month of `name`'s steps, oldest month first. */
+  async function partsByMonth(name: string): Promise<number[]> {
+    const rows = await ch.query(
+      `SELECT partition, count() AS parts FROM system.parts
+       WHERE active AND database = currentDatabase() AND table = 'rd_steps'
+         AND startsWith(partition, {prefix:String})
+       GROUP BY partition ORDER BY partition`,
+      { prefix: `('${name}',` },
     )
+    return rows.map((row) => num(row.parts))
+  }
 
-    const second = await exporter.pass()
-    expect(second.settledUid).toBe(first.topUid)
-    await expectSameAnswers('site-a')
+  describe('the exporter', () => {
+    it('keeps up with changes, repeats harmlessly and resumes where it stopped', async () => {
+      const exporter = new Exporter(reader, ch, 'site-a', { settleMs: 60_000 })
+      const first = await exporter.pass()
+      expect(first.steps).toBeGreaterThan(0)
+      await expectSameAnswers('site-a')
 
-    // Sent again: every row replaces itself.
-    const steps = await stepCount('site-a')
-    await exporter.pass()
-    expect(await stepCount('site-a')).toBe(steps)
-    await expectSameAnswers('site-a')
-    // Every month but the newest (where the tail lands) is one part: read without merging.
-    const months = await partsByMonth('site-a')
-    expect(months.length).toBeGreaterThan(1)
-    expect(months.slice(0, -1).every((parts) => parts === 1)).toBe(true)
+      const [someRun] = await writer.query(`SELECT uid, tstamp FROM ${RUNS} ORDER BY uid LIMIT 1`)
+      await writer.query(`UPDATE ${RUNS} SET status = 'cancelled', tstamp = ? WHERE uid = ?`, [
+        num(someRun?.tstamp) + 10_000,
+        num(someRun?.uid),
+      ])
+      const [purged] = await writer.query(`SELECT uid FROM ${RUNS} ORDER BY uid DESC LIMIT 1`)
+      await writer.query(`DELETE FROM ${EVENTS} WHERE run = ?`, [num(purged?.uid)])
+      await writer.query(`DELETE FROM ${RUNS} WHERE uid = ?`, [num(purged?.uid)])
+      await appendRuns(writer, runsOf(2, 4))
+      // A new step row not yet visible at the next pass: committed late, below uids already sent.
+      const [late] = await writer.query(
+        `SELECT * FROM ${EVENTS} WHERE uid = (SELECT MAX(uid) FROM ${EVENTS}) - 2`,
+      )
+      expect(num(late?.uid)).toBeGreaterThan(first.topUid)
+      await writer.query(`DELETE FROM ${EVENTS} WHERE uid = ?`, [num(late?.uid)])
+      const hidden = await exporter.pass()
+      expect(hidden.gone).toBe(1)
+      const columns = Object.keys(late ?? {})
+      await writer.query(
+        `INSERT INTO ${EVENTS} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        columns.map((column) => (late as Record<string, SqlValue>)[column] as SqlValue),
+      )
 
-    // A new exporter starts from what the last one settled, not from the first uid, and
-    // settles the rest once it has seen them (here at once).
-    const [top] = await reader.query(`SELECT MAX(uid) AS top FROM ${EVENTS}`)
-    const restarted = new Exporter(reader, ch, 'site-a', { settleMs: 0 })
-    const resumed = await restarted.pass()
-    expect(resumed.settledUid).toBe(first.topUid)
-    expect(resumed.steps).toBeLessThan(steps)
-    expect((await restarted.pass()).settledUid).toBe(num(top?.top))
-    expect(await stepCount('site-a')).toBe(steps)
-    await expectSameAnswers('site-a')
-  })
+      const second = await exporter.pass()
+      expect(second.settledUid).toBe(first.topUid)
+      await expectSameAnswers('site-a')
 
-  it('follows a table emptied and filled again', async () => {
-    const exporter = new Exporter(reader, ch, 'site-b', { settleMs: 0 })
-    await exporter.pass()
-    await emptyTables(writer)
-    await appendRuns(writer, runsOf(3, 3))
-    await exporter.pass()
-    await expectSameAnswers('site-b')
+      // Sent again: every row replaces itself.
+      const steps = await stepCount('site-a')
+      await exporter.pass()
+      expect(await stepCount('site-a')).toBe(steps)
+      await expectSameAnswers('site-a')
+      // Every month but the newest (where the tail lands) is one part: read without merging.
+      const months = await partsByMonth('site-a')
+      expect(months.length).toBeGreaterThan(1)
+      expect(months.slice(0, -1).every((parts) => parts === 1)).toBe(true)
+
+      // A new exporter starts from what the last one settled, not from the first uid, and
+      // settles the rest once it has seen them (here at once).
+      const [top] = await reader.query(`SELECT MAX(uid) AS top FROM ${EVENTS}`)
+      const restarted = new Exporter(reader, ch, 'site-a', { settleMs: 0 })
+      const resumed = await restarted.pass()
+      expect(resumed.settledUid).toBe(first.topUid)
+      expect(resumed.steps).toBeLessThan(steps)
+      expect((await restarted.pass()).settledUid).toBe(num(top?.top))
+      expect(await stepCount('site-a')).toBe(steps)
+      await expectSameAnswers('site-a')
+    })
+
+    it('follows a table emptied and filled again', async () => {
+      const exporter = new Exporter(reader, ch, 'site-b', { settleMs: 0 })
+      await exporter.pass()
+      await emptyTables(writer)
+      await appendRuns(writer, runsOf(3, 3))
+      await exporter.pass()
+      await expectSameAnswers('site-b')
+    })
   })
 })

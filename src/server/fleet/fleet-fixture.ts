@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MockRun } from '@/mocks/installation'
 import { createListedInstallation } from '@/mocks/variants'
-import type { Database } from '../db/database'
+import type { Database, Engine } from '../db/database'
 import { openDatabase } from '../db/open-database'
 import { generatedMeta } from '../testing/reseed'
 import { serveSeeded, type SeededServer } from '../testing/serve-seeded'
 import { openClickHouse, type ClickHouse } from './clickhouse'
 
-/** For the fleet's tests: one installation's server on SQLite, and an embedded ClickHouse. */
+/** For the fleet's tests: one installation's server on an engine, and an embedded ClickHouse. */
 export interface FleetFixture {
   served: SeededServer
   writer: Database
@@ -18,10 +18,16 @@ export interface FleetFixture {
   stop(): Promise<void>
 }
 
-/** The server over `runs` (a generated installation), and ClickHouse in a folder of its own. */
-export async function startFleetFixture(runs: MockRun[]): Promise<FleetFixture> {
+/**
+ * The server over `runs` (a generated installation) on `engine`, and ClickHouse in a folder of its
+ * own (close one fixture before the next: one embedded ClickHouse at a time).
+ */
+export async function startFleetFixture(
+  runs: MockRun[],
+  engine: Engine = 'sqlite',
+): Promise<FleetFixture> {
   const served = await serveSeeded(
-    'sqlite',
+    engine,
     createListedInstallation({ meta: generatedMeta(), tools: [], runs }),
   )
   const writer = openDatabase(served.databaseUrl, { write: true })

@@ -2,7 +2,8 @@
  * The fleet's `/summary` from exported rows equals the single installation's server on the same
  * tables: generated installations (hostile names, refusal codes, denied calls, unknown kinds and
  * statuses, every privacy level, DST) exported into the embedded ClickHouse, asked in every zone,
- * with and without tools; two installations together sum their answers.
+ * with and without tools; two installations together sum their answers. On every engine the
+ * tests reach: the exporter reads each one's tables with its own SQL.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,36 +11,39 @@ import { summaryResponseSchema, type SummaryResponse } from '@/domain/contract'
 import type { Database } from '../db/database'
 import { askServer } from '../testing/ask'
 import { queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
+import { testEngines } from '../testing/engines'
 import { reseedRuns } from '../testing/reseed'
 import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
 import { startFleetFixture, type FleetFixture } from './fleet-fixture'
 import { fleetSummary } from './fleet-summary'
 
-let fixture: FleetFixture
-let writer: Database
-let reader: Database
-let ch: ClickHouse
-let exported = 0
-
-beforeAll(async () => {
-  fixture = await startFleetFixture([])
-  ;({ writer, reader, ch } = fixture)
-}, 120_000)
-
-afterAll(() => fixture?.stop())
-
-/** Seeds `runs` alone and exports them as a new installation; its name. */
-async function seedAndExport(specs: RunSpecs) {
-  await reseedRuns(writer, specs.map(toRun), new Map(specs.map((s) => [s.uuid, s.level])))
-  exported += 1
-  const name = `generated-${exported}`
-  await new Exporter(reader, ch, name).pass()
-  return name
-}
+const engines = await testEngines()
 type RunSpecs = (typeof runArb extends fc.Arbitrary<infer T> ? T : never)[]
 
-describe('the fleet summary from ClickHouse', () => {
+describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (engine) => {
+  let fixture: FleetFixture
+  let writer: Database
+  let reader: Database
+  let ch: ClickHouse
+  let exported = 0
+
+  beforeAll(async () => {
+    fixture = await startFleetFixture([], engine)
+    ;({ writer, reader, ch } = fixture)
+  }, 120_000)
+
+  afterAll(() => fixture?.stop())
+
+  /** Seeds `runs` alone and exports them as a new installation; its name. */
+  async function seedAndExport(specs: RunSpecs) {
+    await reseedRuns(writer, specs.map(toRun), new Map(specs.map((s) => [s.uuid, s.level])))
+    exported += 1
+    const name = `generated-${exported}`
+    await new Exporter(reader, ch, name).pass()
+    return name
+  }
+
   it('equals the single installation server’s /summary, every zone', async () => {
     const ask = askServer(fixture.served.base)
     await fc.assert(
