@@ -3,7 +3,8 @@
  * installation exported twice, under two names, into an embedded ClickHouse. In Chromium: the
  * picker lists both, "all installations" shows the tool report summed with one row each (equal
  * to each one's own report) and its CSV, a picked installation is asked under its own base and
- * kept in the links, and a page this server does not answer says so without a useless Retry.
+ * kept in the links, its runs listed from this server's `/run-rows`, and a run's page, which
+ * this server does not answer, says so without a useless Retry.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -152,10 +153,21 @@ describe('the dashboard over many installations', () => {
         .getByRole('link', { name: 'Runs' })
       expect(await runs.getAttribute('href')).toContain('installation=site-b')
       await runs.click()
-      const alert = page.getByRole('alert').filter({ hasText: 'does not answer /runs' })
+      // The runs list from this server's /run-rows: every run, whole.
+      const listed = page.getByText(/^[\d,]+ runs holding [\d,]+ tool calls in /)
+      await listed.waitFor(LOADED)
+      expect(await page.getByText(/incomplete/).count()).toBe(0)
+      await screenshot(page, 'fleet-runs-list')
+      // A run's page needs /runs/{uuid}, which this server does not answer: said, no Retry.
+      await page
+        .getByRole('table', { name: /^Runs,/ })
+        .getByRole('link')
+        .first()
+        .click()
+      const alert = page.getByRole('alert').filter({ hasText: 'does not answer' })
       await alert.waitFor(LOADED)
       expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0)
-      await screenshot(page, 'fleet-runs-not-offered')
+      await screenshot(page, 'fleet-run-not-offered')
       expect(probed.pageErrors).toEqual([])
     } finally {
       await probed.close()

@@ -5,6 +5,7 @@ import {
   MAX_RETRIES,
   UnsendableError,
   describeApiError,
+  isNotImplemented,
   retryDelay,
   useRun,
 } from '@/api'
@@ -91,7 +92,11 @@ export function RunPage() {
         <ErrorState
           title="The run could not be loaded"
           message={describeApiError(run.error)}
-          onRetry={run.error instanceof UnsendableError ? undefined : () => void run.refetch()}
+          onRetry={
+            run.error instanceof UnsendableError || isNotImplemented(run.error)
+              ? undefined
+              : () => void run.refetch()
+          }
         />
       ) : null}
       {meta.isError ? (

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import { parseRunRowsParams, parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
 import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
@@ -12,6 +12,8 @@ import {
   fleetTools,
   fleetToolsOfAll,
 } from './fleet-reads'
+import { runRowsCursorUid } from '../read/run-rows'
+import { fleetRunRows } from './fleet-run-rows'
 import { fleetSummary } from './fleet-summary'
 
 export interface FleetContext {
@@ -26,7 +28,8 @@ const INSTALLATIONS = '/installations'
  * The diagnostics API over ClickHouse (decision 0017): `GET /installations` lists the exported
  * installations; under `/installations/<name>/` each answers `/meta`, `/tools` and `/summary`
  * as its own server would; at the base, `/meta`, `/tools` and `/summary` answer for every
- * installation together (`/summary` sums them). What is not built
+ * installation together (`/summary` sums them); each installation also answers `/run-rows`
+ * (the runs list by its rows). What is not built
  * yet answers 501, which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
@@ -55,6 +58,15 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (endpoint === '/tools') return sendJson(res, 200, await fleetTools(ch, name))
   if (endpoint === '/summary') {
     return sendJson(res, 200, await fleetSummary(ch, [name], summaryQuery(url)))
+  }
+  if (endpoint === '/run-rows') {
+    const params = parseRunRowsParams(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const after = params.cursor === null ? null : runRowsCursorUid(params.cursor)
+    if (params.cursor !== null && after === null) {
+      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
+    }
+    return sendJson(res, 200, await fleetRunRows(ch, name, params, after, params.limit))
   }
   throw notOffered(endpoint)
 }

@@ -2,19 +2,23 @@
  * The fleet's `/summary` from exported rows equals the single installation's server on the same
  * tables: generated installations (hostile names, refusal codes, denied calls, unknown kinds and
  * statuses, every privacy level, DST) exported into the embedded ClickHouse, asked in every zone,
- * with and without tools; two installations together sum their answers. On every engine the
+ * with and without tools, and its `/run-rows` page by page; two installations together sum
+ * their answers. On every engine the
  * tests reach: the exporter reads each one's tables with its own SQL.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { summaryResponseSchema, type SummaryResponse } from '@/domain/contract'
 import type { Database } from '../db/database'
+import { API_BASE } from '../http/api-handler'
+import { listen, type Listening } from '../http/listen'
 import { askServer } from '../testing/ask'
 import { queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
 import { testEngines } from '../testing/engines'
 import { reseedRuns } from '../testing/reseed'
 import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
+import { createFleetHandler } from './fleet-handler'
 import { startFleetFixture, type FleetFixture } from './fleet-fixture'
 import { fleetSummary } from './fleet-summary'
 
@@ -28,12 +32,22 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
   let ch: ClickHouse
   let exported = 0
 
+  let fleetApi: Listening
+
   beforeAll(async () => {
     fixture = await startFleetFixture([], engine)
     ;({ writer, reader, ch } = fixture)
+    fleetApi = await listen({
+      handle: createFleetHandler({ ch, tokens: null, log: () => undefined }),
+      host: '127.0.0.1',
+      port: 0,
+    })
   }, 120_000)
 
-  afterAll(() => fixture?.stop())
+  afterAll(async () => {
+    await fleetApi?.close()
+    await fixture?.stop()
+  })
 
   /** Seeds `runs` alone and exports them as a new installation; its name. */
   async function seedAndExport(specs: RunSpecs) {
@@ -65,6 +79,40 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
     )
   })
 
+  it('lists the runs as the single installation server’s /run-rows, page by page', async () => {
+    const own = askServer(fixture.served.base)
+    const fleet = askServer(`${fleetApi.url}${API_BASE}`)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
+        queryArb,
+        fc.integer({ min: 1, max: 5 }),
+        async (specs, q, limit) => {
+          const name = await seedAndExport(specs)
+          const { search } = summaryQueryOf(q)
+          search.delete('tz')
+          search.set('limit', String(limit))
+          // The server's own pages, its cursors followed, and the fleet's, its own followed.
+          let pages = 0
+          for (let mine: string | null = '', theirs: string | null = ''; ; pages += 1) {
+            const expected = await own(`/run-rows?${withCursor(search, mine)}`)
+            const answer = await fleet(
+              `/installations/${name}/run-rows?${withCursor(search, theirs)}`,
+            )
+            expect(expected.status, JSON.stringify(expected.body)).toBe(200)
+            expect(answer).toEqual(expected)
+            const body = expected.body as { nextCursor: string | null }
+            if (body.nextCursor === null) break
+            mine = body.nextCursor
+            theirs = (answer.body as { nextCursor: string }).nextCursor
+          }
+          expect(pages).toBeLessThan(20)
+        },
+      ),
+      { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
+    )
+  })
+
   it('sums installations: two copies count twice, a run in each', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -83,6 +131,12 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
     )
   })
 })
+
+const withCursor = (search: URLSearchParams, cursor: string | null) => {
+  const next = new URLSearchParams(search)
+  if (cursor) next.set('cursor', cursor)
+  return next
+}
 
 function doubled(summary: SummaryResponse): SummaryResponse {
   const twice: SummaryResponse = {

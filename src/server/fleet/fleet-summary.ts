@@ -39,33 +39,12 @@ export async function fleetSummary(
   installations: readonly string[],
   query: SummaryQuery,
 ): Promise<SummaryResponse> {
-  const range = {
+  const range: FleetRange = {
     is: installations,
     from: secondsFrom(query.from),
     to: secondsFrom(query.to),
   }
-  const found = await ch.query(
-    `SELECT toString(key) AS hash, any(kind) AS kind, any(tool) AS tool, any(refusal) AS refusal,
-       any(is_error) AS is_error, any(opened_by) AS opened_by
-     FROM rd_steps WHERE installation IN {is:Array(String)}
-       AND crdate >= {from:Int64} AND crdate < {to:Int64} GROUP BY key`,
-    range,
-  )
-  const ids = new GroupIds()
-  const keyOfHash = new Map<string, number>()
-  for (const row of found) {
-    const group = {
-      kind: String(row.kind),
-      tool: textOrNull(row.tool),
-      refusal: textOrNull(row.refusal),
-      isError: textOrNull(row.is_error),
-      openedBy: textOrNull(row.opened_by),
-    } as StepGroup
-    keyOfHash.set(String(row.hash), ids.keyOf(group))
-  }
-  const roles = keyRoles(ids.keys, query.tools)
-  const hashes = [...keyOfHash.keys()]
-  const keyIds = hashes.map((hash) => keyOfHash.get(hash) as number)
+  const { keyOfHash, roles, hashes, keyIds } = await fleetKeys(ch, range, query.tools)
   const keyFlags = runFlagsOfKeys(roles)
   const params: Record<string, ClickHouseParam> = {
     ...range,
@@ -139,6 +118,45 @@ export async function fleetSummary(
   }
   return summaryOf(query, rows, { ...counts, byStatus }, kinds)
 }
+
+/** The installations and `[from, to)` in epoch seconds, as the queries bind them. */
+export interface FleetRange extends Record<string, ClickHouseParam> {
+  is: readonly string[]
+  from: number
+  to: number
+}
+
+/**
+ * The distinct keys of the steps in range, decoded once in Node as the view decodes its groups
+ * (`GroupIds`), with their roles for `tools`: by hash, and the hashes with their key ids in the
+ * same order (to bind as arrays).
+ */
+export async function fleetKeys(ch: ClickHouse, range: FleetRange, tools: readonly string[]) {
+  const found = await ch.query(
+    `SELECT toString(key) AS hash, any(kind) AS kind, any(tool) AS tool, any(refusal) AS refusal,
+       any(is_error) AS is_error, any(opened_by) AS opened_by
+     FROM rd_steps WHERE installation IN {is:Array(String)}
+       AND crdate >= {from:Int64} AND crdate < {to:Int64} GROUP BY key`,
+    range,
+  )
+  const ids = new GroupIds()
+  const keyOfHash = new Map<string, number>()
+  for (const row of found) keyOfHash.set(String(row.hash), ids.keyOf(groupOf(row)))
+  const roles = keyRoles(ids.keys, tools)
+  const hashes = [...keyOfHash.keys()]
+  const keyIds = hashes.map((hash) => keyOfHash.get(hash) as number)
+  return { ids, keyOfHash, roles, hashes, keyIds }
+}
+
+/** A row's key texts as the view's groups hold them. */
+export const groupOf = (row: Record<string, unknown>): StepGroup =>
+  ({
+    kind: String(row.kind),
+    tool: textOrNull(row.tool),
+    refusal: textOrNull(row.refusal),
+    isError: textOrNull(row.is_error),
+    openedBy: textOrNull(row.opened_by),
+  }) as StepGroup
 
 const textOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value)

@@ -14,7 +14,7 @@ import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { effectOf } from '../read/effect'
 import { findRun, pageOfRuns, runsJson, runsPageJson } from '../read/runs'
-import { pageOfRunRows, runRowsCursorUid } from '../read/run-rows'
+import { pageOfRunRows, runRowsCursorUid, tablesOf } from '../read/run-rows'
 import type { SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
@@ -141,7 +141,8 @@ async function route(
     const page = await context.summaries.runRowsText(
       params,
       JSON.stringify([after, params.limit]),
-      async (tallies) => JSON.stringify(await pageOfRunRows(db, tallies, after, params.limit)),
+      async (tallies) =>
+        JSON.stringify(await pageOfRunRows(tablesOf(db), tallies, after, params.limit)),
     )
     if (page === null) throw countingError(context.summaries)
     return sendJsonText(res, 200, page)

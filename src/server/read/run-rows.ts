@@ -25,25 +25,42 @@ export function runRowsCursorUid(cursor: string): number | null {
   return Number.isSafeInteger(uid) && runRowsCursor(uid) === cursor ? uid : null
 }
 
+/** Where a page's run rows (`RUN_COLUMNS`, as `runFields` reads them) and rounds come from. */
+export interface RunRowsSource {
+  fields(uids: readonly number[]): Promise<Map<number, Row>>
+  rounds(uids: readonly number[]): Promise<Map<number, number>>
+}
+
+/** The CMS's own tables as a {@link RunRowsSource}. */
+export const tablesOf = (db: Database): RunRowsSource => ({
+  fields: (uids) => runRows(db, uids),
+  rounds: (uids) => roundsOf(db, uids),
+})
+
+/** The run numbers of a page of `tallies`: after the cursor's run, at most `limit`. */
+export function pageRunsOf(tallies: RunTallies, after: number | null, limit: number) {
+  const start = after === null ? 0 : firstBelow(tallies, after)
+  return { start, page: tallies.order.subarray(start, start + limit) }
+}
+
 /**
  * One page of a runs list (`GET /run-rows`): the runs of `tallies` after the cursor's run
- * (highest uid first), each with its counts from the view and, read now for these runs only, its
- * run row's fields and its rounds. A run whose row is gone meanwhile (purged) is left out.
+ * (highest uid first), each with its counts from the tallies and, read now for these runs only,
+ * its run row's fields and its rounds. A run whose row is gone meanwhile (purged) is left out.
  */
 export async function pageOfRunRows(
-  db: Database,
+  source: RunRowsSource,
   tallies: RunTallies,
   after: number | null,
   limit: number,
 ): Promise<RunRowsPage> {
   const { order, uids } = tallies
-  const start = after === null ? 0 : firstBelow(tallies, after)
-  const page = order.subarray(start, start + limit)
+  const { start, page } = pageRunsOf(tallies, after, limit)
   const rows: RunRowItem[] = []
   for (let at = 0; at < page.length; at += BATCH) {
     const runs = [...page.subarray(at, at + BATCH)]
     const pageUids = runs.map((run) => uids[run] as number)
-    const [fields, rounds] = await Promise.all([runRows(db, pageUids), roundsOf(db, pageUids)])
+    const [fields, rounds] = await Promise.all([source.fields(pageUids), source.rounds(pageUids)])
     for (const run of runs) {
       const uid = uids[run] as number
       const row = fields.get(uid)

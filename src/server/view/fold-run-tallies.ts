@@ -3,9 +3,9 @@ import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { secondsFrom } from '../read/run-match'
 import { TurnTaker } from '../turns'
 import { inSlices } from './in-slices'
-import { keyRoles, Role } from './key-roles'
+import { keyRoles, Role, type KeyRoles } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
-import { BUCKET_SECONDS, type GroupIds, type StepStore } from './step-store'
+import { BUCKET_SECONDS, type GroupIds, type GroupKey, type StepStore } from './step-store'
 
 /** Which runs, and which of their calls: `[from, to)` in epoch ms on the grain, exact tools. */
 export interface TallyQuery {
@@ -34,7 +34,35 @@ export interface RunTallies {
 }
 
 /** What a call of a key adds to: an index into the tally's columns, or a code of its own. */
-const Tally = { None: -1, Calls: 0, Failed: 1, Denied: 2, Arguments: 3, Turn: 4, Other: 5 }
+export const Tally = { None: -1, Calls: 0, Failed: 1, Denied: 2, Arguments: 3, Turn: 4, Other: 5 }
+
+/**
+ * Per key: what each of its calls adds to (`Tally`; `None` for a step not counted under the
+ * roles) and its refusal code, if any. One rule for the view's runs list and the fleet's.
+ */
+export function talliesOfKeys(keys: readonly GroupKey[], roles: KeyRoles) {
+  const tally = new Int8Array(roles.role.length).fill(Tally.None)
+  const code = Array.from(roles.role, (): string | null => null)
+  roles.role.forEach((role, key) => {
+    if (role < Role.Succeeded) return
+    const outcome = keys[key]?.outcome
+    const refusal = outcome ? refusalCodeOf(outcomeOf(outcome)) : null
+    tally[key] =
+      role === Role.Failed
+        ? Tally.Failed
+        : role === Role.Denied
+          ? Tally.Denied
+          : refusal === 'arguments'
+            ? Tally.Arguments
+            : refusal === 'turn'
+              ? Tally.Turn
+              : refusal !== null
+                ? Tally.Other
+                : Tally.Calls
+    code[key] = refusal
+  })
+  return { tally, code }
+}
 
 /** Per-run flags of a fold. */
 const SEEN = 1
@@ -59,26 +87,7 @@ export async function foldRunTallies(
   const end = secondsFrom(query.to) / BUCKET_SECONDS
   const filtered = query.tools.length > 0
   const roles = keyRoles(ids.keys, query.tools)
-  const keyTally = new Int8Array(roles.role.length).fill(Tally.None)
-  const keyCode = Array.from(roles.role, (): string | null => null)
-  roles.role.forEach((role, key) => {
-    if (role < Role.Succeeded) return
-    const outcome = ids.keys[key]?.outcome
-    const code = outcome ? refusalCodeOf(outcomeOf(outcome)) : null
-    keyTally[key] =
-      role === Role.Failed
-        ? Tally.Failed
-        : role === Role.Denied
-          ? Tally.Denied
-          : code === 'arguments'
-            ? Tally.Arguments
-            : code === 'turn'
-              ? Tally.Turn
-              : code !== null
-                ? Tally.Other
-                : Tally.Calls
-    keyCode[key] = code
-  })
+  const { tally: keyTally, code: keyCode } = talliesOfKeys(ids.keys, roles)
   const runCount = ids.runUids.length
   const status = statuses.status
   const flags = new Uint8Array(runCount)

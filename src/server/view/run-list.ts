@@ -1,3 +1,4 @@
+import { compareStrings } from '@/domain/summary/records'
 import type { RunListQuery } from '@/domain/api-query'
 import type { RunListPage, RunRowItem } from '@/domain/contract'
 import {
@@ -131,7 +132,8 @@ export function refusedOf(tallies: RunTallies, run: number): RunRowItem['refused
   if (onTurn > 0) refused.push({ code: 'turn', calls: onTurn })
   const others = tallies.otherCodes.get(run)
   if (others === undefined) return refused
-  for (const code of Object.keys(others)) {
+  // By code, so the same counts give the same answer whichever order they were folded in.
+  for (const code of Object.keys(others).sort(compareStrings)) {
     const calls = others[code] as number
     if (calls > 0) refused.push({ code, calls })
   }
