@@ -14,6 +14,8 @@ import type { MockRun } from '@/mocks/installation'
 import { openDatabase } from '@/server/db/open-database'
 import { openClickHouse, type ClickHouse } from '@/server/fleet/clickhouse'
 import { Exporter } from '@/server/fleet/exporter'
+import { fleetRunRows } from '@/server/fleet/fleet-run-rows'
+import { runRowsCursorUid } from '@/server/read/run-rows'
 import { fleetSummary } from '@/server/fleet/fleet-summary'
 import { compactSettled } from '@/server/fleet/schema'
 import { appendRuns } from '@/server/seed/seed-installation'
@@ -158,6 +160,22 @@ export async function run(): Promise<BenchRow[]> {
       add(`a year's /summary, ${label} (${runs} runs): first`, first.ms, 'ms')
       const goal = `≤ ${goalMs.toLocaleString('en-US')} ms`
       add(`  the same, again`, again.ms, 'ms', goal, again.ms <= goalMs)
+    }
+
+    // The runs list of a year for one installation: its first page of rows, then the next.
+    const year = { from: BENCH_END - 365 * DAY, to: BENCH_END, tools: [] }
+    for (const name of ['site-big', 'site-01']) {
+      const started = performance.now()
+      const page = await fleetRunRows(ch, name, year, null, 2000)
+      const runs = page.totalRuns.toLocaleString('en-US')
+      add(
+        `a year's /run-rows of ${name} (${runs} runs): first page`,
+        performance.now() - started,
+        'ms',
+      )
+      const next = performance.now()
+      await fleetRunRows(ch, name, year, runRowsCursorUid(page.nextCursor ?? ''), 2000)
+      add('  its second page', performance.now() - next, 'ms')
     }
 
     // A run committed while the exporter runs every 5 s: how long until an answer counts it.

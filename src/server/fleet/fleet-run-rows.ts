@@ -28,31 +28,7 @@ export async function fleetRunRows(
   after: number | null,
   limit: number,
 ): Promise<RunRowsPage> {
-  const range: FleetRange = {
-    is: [installation],
-    from: secondsFrom(query.from),
-    to: secondsFrom(query.to),
-  }
-  const { ids, keyOfHash, roles, hashes, keyIds } = await fleetKeys(ch, range, query.tools)
-  const keyFlags = runFlagsOfKeys(roles)
-  const listed = await ch.query(
-    `SELECT toString(run) AS uid FROM (
-       SELECT run, groupBitOr(transform(key, {hashes:Array(UInt64)}, {flags:Array(UInt8)},
-         toUInt8(0))) AS f
-       FROM ${STEPS_IN_RANGE} AND run IN (SELECT uid FROM rd_runs FINAL
-         WHERE installation = {i:String} AND gone = 0)
-       GROUP BY run)
-     WHERE bitAnd(f, {need:UInt8}) = {need:UInt8}
-     ORDER BY run DESC`,
-    {
-      ...range,
-      i: installation,
-      hashes: hashes.map((hash) => BigInt(hash)),
-      flags: keyIds.map((id) => keyFlags[id] as number),
-      need: SEEN | (query.tools.length > 0 ? HIT : 0),
-    },
-  )
-  const uids = listed.map((row) => num(row.uid))
+  const { range, ids, keyOfHash, roles, uids } = await listingOf(ch, installation, query)
   const n = uids.length
   const tallies: RunTallies = {
     order: Int32Array.from(uids, (_, at) => at),
@@ -101,6 +77,61 @@ export async function fleetRunRows(
     }
   }
   return pageOfRunRows(exportedRuns(ch, installation), tallies, after, limit)
+}
+
+/** How long a listing is used for the next pages of its query: one export pass. */
+const LISTING_MS = 5_000
+/** Listings kept at once (the most recent queries). */
+const LISTINGS = 8
+const listings = new Map<string, { at: number; listing: Promise<Listing> }>()
+
+type Listing = Awaited<ReturnType<typeof listRuns>>
+
+/**
+ * The runs a query lists and the keys of its range, made once for all the pages a client asks
+ * within {@link LISTING_MS} (a year of ten million steps takes over a second to list): a page
+ * then only counts its own runs. Like the single server's counts, a listing is at most one
+ * export pass old.
+ */
+function listingOf(ch: ClickHouse, installation: string, query: TallyQuery): Promise<Listing> {
+  const key = JSON.stringify([ch.target, installation, query.from, query.to, query.tools])
+  const now = Date.now()
+  for (const [old, entry] of listings) if (now - entry.at > LISTING_MS) listings.delete(old)
+  const kept = listings.get(key)
+  if (kept !== undefined) return kept.listing
+  const listing = listRuns(ch, installation, query)
+  listing.catch(() => listings.delete(key))
+  listings.set(key, { at: now, listing })
+  if (listings.size > LISTINGS) listings.delete(listings.keys().next().value as string)
+  return listing
+}
+
+async function listRuns(ch: ClickHouse, installation: string, query: TallyQuery) {
+  const range: FleetRange = {
+    is: [installation],
+    from: secondsFrom(query.from),
+    to: secondsFrom(query.to),
+  }
+  const { ids, keyOfHash, roles, hashes, keyIds } = await fleetKeys(ch, range, query.tools)
+  const keyFlags = runFlagsOfKeys(roles)
+  const listed = await ch.query(
+    `SELECT toString(run) AS uid FROM (
+       SELECT run, groupBitOr(transform(key, {hashes:Array(UInt64)}, {flags:Array(UInt8)},
+         toUInt8(0))) AS f
+       FROM ${STEPS_IN_RANGE} AND run IN (SELECT uid FROM rd_runs FINAL
+         WHERE installation = {i:String} AND gone = 0)
+       GROUP BY run)
+     WHERE bitAnd(f, {need:UInt8}) = {need:UInt8}
+     ORDER BY run DESC`,
+    {
+      ...range,
+      i: installation,
+      hashes: hashes.map((hash) => BigInt(hash)),
+      flags: keyIds.map((id) => keyFlags[id] as number),
+      need: SEEN | (query.tools.length > 0 ? HIT : 0),
+    },
+  )
+  return { range, ids, keyOfHash, roles, uids: listed.map((row) => num(row.uid)) }
 }
 
 /** The exported runs of `installation` as the page's source of run fields and rounds. */

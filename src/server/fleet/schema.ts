@@ -32,7 +32,9 @@ const TABLES = [
     opened_by Nullable(String),
     key UInt64 MATERIALIZED cityHash64(kind, isNull(tool), ifNull(tool, ''), isNull(refusal),
       ifNull(refusal, ''), isNull(is_error), ifNull(is_error, ''), isNull(opened_by), ifNull(opened_by, '')),
-    version UInt64
+    version UInt64,
+    -- Run uids grow with time as steps do: a page of runs reads only the granules of its runs.
+    INDEX by_run run TYPE minmax GRANULARITY 1
   ) ENGINE = ReplacingMergeTree(version)
   PARTITION BY (installation, toYYYYMM(toDateTime(crdate, 'UTC')))
   ORDER BY (installation, crdate, uid)`,
