@@ -1,7 +1,5 @@
-/** The tool report's columns, exactly (one row per tool, no totals row). */
-export const TOOL_REPORT_COLUMNS = [
-  'tool',
-  'source',
+/** The counts and rates of a set of calls (a `CountsRow`), as every report's CSV writes them. */
+export const COUNTS_COLUMNS = [
   'calls',
   'succeeded',
   'failed',
@@ -11,6 +9,13 @@ export const TOOL_REPORT_COLUMNS = [
   'refused_other',
   'failure_rate',
   'refusal_rate',
+] as const
+
+/** The tool report's columns, exactly (one row per tool, no totals row). */
+export const TOOL_REPORT_COLUMNS = [
+  'tool',
+  'source',
+  ...COUNTS_COLUMNS,
   'from',
   'to',
   'timezone',

@@ -2,24 +2,16 @@ import { countsRowOf, type CountsRow, type ToolSummary } from '../summary'
 import { emptyRecord } from '../summary/records'
 import type { IsoDay } from '../time'
 import { csvChunks } from './chunker'
-import { toolsFilterCell } from './columns'
+import { COUNTS_COLUMNS, toolsFilterCell } from './columns'
 import type { CsvValue } from './escape'
-import { shareCell } from './share'
+import { countsCells } from './tool-report'
 
 /** The per-installation breakdown's columns, exactly (one row per installation). */
 export const INSTALLATIONS_COLUMNS = [
   'installation',
   'cms_name',
   'runs',
-  'calls',
-  'succeeded',
-  'failed',
-  'denied',
-  'refused_arguments',
-  'refused_turn',
-  'refused_other',
-  'failure_rate',
-  'refusal_rate',
+  ...COUNTS_COLUMNS,
   'from',
   'to',
   'timezone',
@@ -67,15 +59,7 @@ export function installationsChunks(
       installation: row.name,
       cms_name: row.cmsName,
       runs: row.runs,
-      calls: row.calls,
-      succeeded: row.succeeded,
-      failed: row.failed,
-      denied: row.denied,
-      refused_arguments: row.refusedArguments,
-      refused_turn: row.refusedTurn,
-      refused_other: row.refusedOther,
-      failure_rate: shareCell(row.failureRate),
-      refusal_rate: shareCell(row.refusalRate),
+      ...countsCells(row),
       from: filters.from,
       to: filters.to,
       timezone: filters.tz,

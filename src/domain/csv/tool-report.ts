@@ -1,7 +1,7 @@
-import type { ToolRow } from '../summary'
+import type { CountsRow, ToolRow } from '../summary'
 import type { IsoDay } from '../time'
 import { csvChunks, type CsvChunkerOptions } from './chunker'
-import { TOOL_REPORT_COLUMNS } from './columns'
+import { COUNTS_COLUMNS, TOOL_REPORT_COLUMNS } from './columns'
 import type { CsvValue } from './escape'
 import { shareCell } from './share'
 
@@ -10,6 +10,21 @@ export interface ReportRange {
   from: IsoDay
   to: IsoDay
   tz: string
+}
+
+/** The {@link COUNTS_COLUMNS} cells of a set of calls. */
+export function countsCells(row: CountsRow): Record<(typeof COUNTS_COLUMNS)[number], CsvValue> {
+  return {
+    calls: row.calls,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    denied: row.denied,
+    refused_arguments: row.refusedArguments,
+    refused_turn: row.refusedTurn,
+    refused_other: row.refusedOther,
+    failure_rate: shareCell(row.failureRate),
+    refusal_rate: shareCell(row.refusalRate),
+  }
 }
 
 /**
@@ -21,15 +36,7 @@ export function toolReportRows(rows: readonly ToolRow[], range: ReportRange): Cs
     const cells: Record<(typeof TOOL_REPORT_COLUMNS)[number], CsvValue> = {
       tool: row.tool,
       source: row.source,
-      calls: row.calls,
-      succeeded: row.succeeded,
-      failed: row.failed,
-      denied: row.denied,
-      refused_arguments: row.refusedArguments,
-      refused_turn: row.refusedTurn,
-      refused_other: row.refusedOther,
-      failure_rate: shareCell(row.failureRate),
-      refusal_rate: shareCell(row.refusalRate),
+      ...countsCells(row),
       from: range.from,
       to: range.to,
       timezone: range.tz,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { parseRunRowsParams, parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
 import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
@@ -12,7 +12,7 @@ import {
   fleetTools,
   fleetToolsOfAll,
 } from './fleet-reads'
-import { runRowsCursorUid } from '../read/run-rows'
+import { runRowsRequest } from '../read/run-rows'
 import { fleetRunRows } from './fleet-run-rows'
 import { fleetSummary } from './fleet-summary'
 
@@ -60,12 +60,7 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     return sendJson(res, 200, await fleetSummary(ch, [name], summaryQuery(url)))
   }
   if (endpoint === '/run-rows') {
-    const params = parseRunRowsParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
-    const after = params.cursor === null ? null : runRowsCursorUid(params.cursor)
-    if (params.cursor !== null && after === null) {
-      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
-    }
+    const { params, after } = runRowsRequest(url)
     return sendJson(res, 200, await fleetRunRows(ch, name, params, after, params.limit))
   }
   throw notOffered(endpoint)

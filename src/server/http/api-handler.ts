@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   parseEffectQuery,
   parseRunListParams,
-  parseRunRowsParams,
   parseRunsParams,
   parseSummaryParams,
   summaryGrainProblem,
@@ -14,7 +13,7 @@ import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { effectOf } from '../read/effect'
 import { findRun, pageOfRuns, runsJson, runsPageJson } from '../read/runs'
-import { pageOfRunRows, runRowsCursorUid, tablesOf } from '../read/run-rows'
+import { pageOfRunRows, runRowsRequest, tablesOf } from '../read/run-rows'
 import type { SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
 import { readTools } from '../read/tools'
@@ -132,12 +131,7 @@ async function route(
     throw countingError(context.summaries)
   }
   if (path === '/run-rows') {
-    const params = parseRunRowsParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
-    const after = params.cursor === null ? null : runRowsCursorUid(params.cursor)
-    if (params.cursor !== null && after === null) {
-      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
-    }
+    const { params, after } = runRowsRequest(url)
     const page = await context.summaries.runRowsText(
       params,
       JSON.stringify([after, params.limit]),

@@ -1,4 +1,6 @@
+import { parseRunRowsParams } from '@/domain/api-query'
 import type { RunRowItem, RunRowsPage } from '@/domain/contract'
+import { ApiError } from '../http/api-error'
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS } from '../sql/dialect'
 import { integerIn, raw, sql } from '../sql/fragment'
@@ -23,6 +25,20 @@ export function runRowsCursorUid(cursor: string): number | null {
   const match = /^u(0|[1-9]\d{0,9})$/.exec(Buffer.from(cursor, 'base64url').toString())
   const uid = match === null ? Number.NaN : Number(match[1])
   return Number.isSafeInteger(uid) && runRowsCursor(uid) === cursor ? uid : null
+}
+
+/**
+ * A `/run-rows` request's query and the run uid its cursor continues after (null: the first
+ * page); a query or cursor this API cannot take is a 400.
+ */
+export function runRowsRequest(url: URL) {
+  const params = parseRunRowsParams(url.searchParams)
+  if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+  const after = params.cursor === null ? null : runRowsCursorUid(params.cursor)
+  if (params.cursor !== null && after === null) {
+    throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
+  }
+  return { params, after }
 }
 
 /** Where a page's run rows (`RUN_COLUMNS`, as `runFields` reads them) and rounds come from. */
