@@ -1,5 +1,5 @@
 import { countsRowOf, type CountsRow, type ToolSummary } from '../summary'
-import { emptyRecord } from '../summary/records'
+import { addCounts, emptyRecord } from '../summary/records'
 import type { IsoDay } from '../time'
 import { csvChunks } from './chunker'
 import { COUNTS_COLUMNS, toolsFilterCell } from './columns'
@@ -33,9 +33,7 @@ export function installationRowOf(
   summary: ToolSummary,
 ): InstallationRow {
   const outcomes = emptyRecord<number>()
-  for (const counts of Object.values(summary.byTool)) {
-    for (const [key, n] of Object.entries(counts)) outcomes[key] = (outcomes[key] ?? 0) + n
-  }
+  for (const counts of Object.values(summary.byTool)) addCounts(outcomes, counts)
   return {
     ...countsRowOf(outcomes),
     name: entry.name,

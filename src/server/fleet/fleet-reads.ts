@@ -30,16 +30,25 @@ export async function fleetInstallations(ch: ClickHouse): Promise<FleetInstallat
   }))
 }
 
-/** Each installation's last pass, A→Z: its name, settings and catalogue text. */
-async function exports(ch: ClickHouse) {
+/**
+ * Each installation's last pass (or only `name`'s), A→Z: its name, its settings, and its
+ * catalogue checked but kept as the installation wrote it, as its own `/tools` sends it.
+ */
+async function exports(ch: ClickHouse, name?: string) {
   const rows = await ch.query(
-    `SELECT installation, settings, tools FROM rd_exports FINAL ORDER BY installation`,
+    `SELECT installation, settings, tools FROM rd_exports FINAL
+     ${name === undefined ? '' : 'WHERE installation = {i:String}'} ORDER BY installation`,
+    name === undefined ? {} : { i: name },
   )
-  return rows.map((row) => ({
-    name: String(row.installation),
-    settings: settingsSchema.parse(JSON.parse(String(row.settings))),
-    tools: JSON.parse(String(row.tools)) as ToolsResponse,
-  }))
+  return rows.map((row) => {
+    const tools = JSON.parse(String(row.tools)) as ToolsResponse
+    toolsResponseSchema.parse(tools)
+    return {
+      name: String(row.installation),
+      settings: settingsSchema.parse(JSON.parse(String(row.settings))),
+      tools,
+    }
+  })
 }
 
 /** The one value every installation has, else `otherwise`. */
@@ -97,8 +106,6 @@ export async function fleetToolsOfAll(ch: ClickHouse): Promise<ToolsResponse> {
   const sent = await exports(ch)
   const byName = new Map<string, ToolsResponse['tools'][number]>()
   for (const entry of sent) {
-    toolsResponseSchema.parse(entry.tools)
-    // The entries as the installation wrote them (checked above), as its own `/tools` sends them.
     for (const tool of entry.tools.tools) {
       if (!byName.has(tool.name)) byName.set(tool.name, tool)
     }
@@ -107,31 +114,20 @@ export async function fleetToolsOfAll(ch: ClickHouse): Promise<ToolsResponse> {
   return { tools: [...byName.values()], ...(unlisted ? { builtinListed: false } : {}) }
 }
 
-/** The exporter's last pass of `name`: its settings and catalogue texts; null when unknown. */
-async function exportOf(ch: ClickHouse, name: string) {
-  const [row] = await ch.query(
-    `SELECT settings, tools FROM rd_exports FINAL WHERE installation = {i:String}`,
-    { i: name },
-  )
-  return row === undefined ? null : { settings: String(row.settings), tools: String(row.tools) }
-}
-
 /**
  * `/meta` of one installation as its own server answers it (`readMeta`): its settings as the
  * exporter was given them, and its first and last step sent. Null for an unknown installation.
  */
 export async function fleetMeta(ch: ClickHouse, name: string): Promise<Meta | null> {
-  const [sent, [edges]] = await Promise.all([
-    exportOf(ch, name),
+  const [[sent], [edges]] = await Promise.all([
+    exports(ch, name),
     ch.query(
       `SELECT min(crdate) AS earliest, max(crdate) AS latest FROM rd_steps FINAL
        WHERE installation = {i:String}`,
       { i: name },
     ),
   ])
-  if (sent === null) return null
-  const settings = settingsSchema.parse(JSON.parse(sent.settings))
-  return metaOf(settings, num(edges?.earliest), num(edges?.latest))
+  return sent === undefined ? null : metaOf(sent.settings, num(edges?.earliest), num(edges?.latest))
 }
 
 /**
@@ -139,9 +135,6 @@ export async function fleetMeta(ch: ClickHouse, name: string): Promise<Meta | nu
  * catalogue checked, its text kept); null for an unknown one.
  */
 export async function fleetTools(ch: ClickHouse, name: string): Promise<ToolsResponse | null> {
-  const sent = await exportOf(ch, name)
-  if (sent === null) return null
-  const tools = JSON.parse(sent.tools) as ToolsResponse
-  toolsResponseSchema.parse(tools)
-  return tools
+  const [sent] = await exports(ch, name)
+  return sent?.tools ?? null
 }

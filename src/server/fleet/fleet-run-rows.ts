@@ -5,15 +5,12 @@ import { secondsFrom } from '../read/run-match'
 import { pageOfRunRows, pageRunsOf, type RunRowsSource } from '../read/run-rows'
 import { talliesOfKeys, Tally, type RunTallies, type TallyQuery } from '../view/fold-run-tallies'
 import { RunFlag, runFlagsOfKeys } from '../view/key-roles'
+import { listsStep } from '../view/fold-run-rounds'
 import { GroupIds } from '../view/step-store'
 import type { ClickHouse } from './clickhouse'
-import { fleetKeys, groupOf, type FleetRange } from './fleet-summary'
+import { fleetKeys, groupOf, STEPS_IN_RANGE, type FleetRange } from './fleet-summary'
 
 const { Seen: SEEN, Hit: HIT } = RunFlag
-
-/** The steps of the installation in `[from, to)`, each as its latest copy. */
-const STEPS_IN_RANGE = `rd_steps FINAL WHERE installation IN {is:Array(String)}
-  AND crdate >= {from:Int64} AND crdate < {to:Int64}`
 
 /**
  * `/run-rows` of one installation from its exported rows (decision 0017), as its own server
@@ -175,8 +172,7 @@ function exportedRuns(ch: ClickHouse, installation: string): RunRowsSource {
       const seen = new Map<number, Set<number>>()
       for (const row of rows) {
         const key = ids.keys[ids.keyOf(groupOf(row))]
-        if (key === undefined) continue
-        if (key.kind === 'tool' && (key.toolName === null || key.outcome === null)) continue
+        if (key === undefined || !listsStep(key)) continue
         const run = num(row.run)
         let rounds = seen.get(run)
         if (rounds === undefined) seen.set(run, (rounds = new Set()))

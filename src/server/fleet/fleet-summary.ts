@@ -10,7 +10,7 @@ import type { ClickHouse, ClickHouseParam } from './clickhouse'
 const { Seen: SEEN, Hit: HIT, Calls: CALLS, Refused: REFUSED, Failed: FAILED } = RunFlag
 
 /** The steps of the installations in `[from, to)`, each as its latest copy. */
-const STEPS_IN_RANGE = `rd_steps FINAL WHERE installation IN {is:Array(String)}
+export const STEPS_IN_RANGE = `rd_steps FINAL WHERE installation IN {is:Array(String)}
   AND crdate >= {from:Int64} AND crdate < {to:Int64}`
 /**
  * A run as one number: its installation's place in `is` above bit 48, its uid below (a CMS uid is

@@ -1,6 +1,6 @@
 import { TurnTaker } from '../turns'
 import { inSlices } from './in-slices'
-import type { GroupIds, StepStore } from './step-store'
+import type { GroupIds, GroupKey, StepStore } from './step-store'
 
 /** The number of bits set in a 32-bit integer. */
 function bitsSet(value: number): number {
@@ -8,6 +8,13 @@ function bitsSet(value: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
 }
+
+/**
+ * Whether `/runs` lists a step of this key: a tool step only when its name and outcome can be
+ * read, every other step (its own columns checked apart, in its round).
+ */
+export const listsStep = (key: GroupKey): boolean =>
+  key.kind !== 'tool' || (key.toolName !== null && key.outcome !== null)
 
 /**
  * Each run's rounds as the runs list shows them (`domain/runs/run-row.ts`): the distinct rounds
@@ -20,9 +27,7 @@ export async function foldRunRounds(
   ids: GroupIds,
   turns: TurnTaker = new TurnTaker(),
 ): Promise<Int32Array> {
-  const listed = Uint8Array.from(ids.keys, (key) =>
-    key.kind !== 'tool' || (key.toolName !== null && key.outcome !== null) ? 1 : 0,
-  )
+  const listed = Uint8Array.from(ids.keys, (key) => (listsStep(key) ? 1 : 0))
   const bits = new Int32Array(ids.runUids.length)
   const high = new Map<number, Set<number>>()
   const columns = stores.map((store) => store.columns)

@@ -3,7 +3,7 @@ import { emptyRecord, type Counts } from '@/domain/summary/records'
 import { secondsFrom } from '../read/run-match'
 import { TurnTaker } from '../turns'
 import { inSlices } from './in-slices'
-import { keyRoles, Role, type KeyRoles } from './key-roles'
+import { keyRoles, Role, RunFlag, type KeyRoles } from './key-roles'
 import type { RunStatusIndex } from './run-status-index'
 import { BUCKET_SECONDS, type GroupIds, type GroupKey, type StepStore } from './step-store'
 
@@ -64,9 +64,7 @@ export function talliesOfKeys(keys: readonly GroupKey[], roles: KeyRoles) {
   return { tally, code }
 }
 
-/** Per-run flags of a fold. */
-const SEEN = 1
-const HIT = 2
+const { Seen: SEEN, Hit: HIT } = RunFlag
 
 /**
  * The runs list of a query from the view's groups, without a step read: a run is listed when it
