@@ -17,7 +17,10 @@ import { testEngines } from '../testing/engines'
 import { emptyTables } from '../testing/reseed'
 import type { ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
+import { createFleetHandler } from './fleet-handler'
 import { startFleetFixture, type FleetFixture } from './fleet-fixture'
+import { API_BASE } from '../http/api-handler'
+import { listen, type Listening } from '../http/listen'
 import { fleetSummary } from './fleet-summary'
 
 const DAY = 86_400_000
@@ -37,13 +40,22 @@ describe.each(engines)('exporting from %s', (engine) => {
   let writer: Database
   let reader: Database
   let ch: ClickHouse
+  let fleetApi: Listening
 
   beforeAll(async () => {
     fixture = await startFleetFixture(runsOf(1, 10), engine)
     ;({ writer, reader, ch } = fixture)
+    fleetApi = await listen({
+      handle: createFleetHandler({ ch, tokens: null, log: () => undefined }),
+      host: '127.0.0.1',
+      port: 0,
+    })
   }, 120_000)
 
-  afterAll(() => fixture?.stop())
+  afterAll(async () => {
+    await fleetApi?.close()
+    await fixture?.stop()
+  })
 
   const QUERIES = ['UTC', 'Asia/Kathmandu'].flatMap((tz) =>
     [[], ['update_page_metadata']].map((tools) => {
@@ -67,6 +79,13 @@ describe.each(engines)('exporting from %s', (engine) => {
       expect(await fleetSummary(ch, [name], query)).toEqual(
         summaryResponseSchema.parse(answer.body),
       )
+    }
+    // Every run with its steps, as `/runs` lists them (one page holds them all).
+    const fleet = askServer(`${fleetApi.url}${API_BASE}/installations/${name}`)
+    for (const search of ['', `tool=update_page_metadata&from=${QUERIES[0]?.get('from')}`]) {
+      const expected = await ask(`/runs?limit=500&${search}`)
+      expect(expected.status).toBe(200)
+      expect(await fleet(`/runs?limit=500&${search}`)).toEqual(expected)
     }
   }
 
@@ -146,6 +165,23 @@ describe.each(engines)('exporting from %s', (engine) => {
       expect((await restarted.pass()).settledUid).toBe(num(top?.top))
       expect(await stepCount('site-a')).toBe(steps)
       await expectSameAnswers('site-a')
+    })
+
+    it('sends an export of an older format again whole', async () => {
+      await new Exporter(reader, ch, 'site-c', { settleMs: 0 }).pass()
+      // As an exporter before events were exported left it: no events, runs without their end.
+      await ch.command(
+        `ALTER TABLE rd_events DELETE WHERE installation = 'site-c' SETTINGS mutations_sync = 2`,
+      )
+      await ch.command(
+        `ALTER TABLE rd_runs UPDATE termination_reason = '' WHERE installation = 'site-c' SETTINGS mutations_sync = 2`,
+      )
+      await ch.command(
+        `ALTER TABLE rd_exports UPDATE format = 1 WHERE installation = 'site-c' SETTINGS mutations_sync = 2`,
+      )
+      const resumed = await new Exporter(reader, ch, 'site-c', { settleMs: 0 }).pass()
+      expect(resumed.steps).toBe(await stepCount('site-c'))
+      await expectSameAnswers('site-c')
     })
 
     it('follows a table emptied and filled again', async () => {

@@ -1,13 +1,24 @@
 import type { BuiltinTool } from '@/domain/contract'
-import { num, type Database } from '../db/database'
+import { num, text, type Database, type Row } from '../db/database'
+import { stepRows } from '../read/events'
+import { parseJsonText } from '../read/json-text'
 import { readTools } from '../read/tools'
+import { bound, integerIn, raw, sql } from '../sql/fragment'
+import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
+import { RUNS } from '../sql/tables'
 import { settingsSchema, type Settings } from '../setup/settings'
 import { readStepRows, topEventUid } from '../view/read-step-groups'
 import type { RunFacts } from '../view/run-facts'
 import { RunStatuses } from '../view/run-statuses'
 import { VIEW_TIMINGS } from '../view/timings'
 import type { ClickHouse, ClickHouseRow } from './clickhouse'
-import { compactSettled, ensureSchema, installationNameProblem } from './schema'
+import {
+  compactSettled,
+  ensureSchema,
+  EXPORT_FORMAT,
+  installationNameProblem,
+  MONTHLY,
+} from './schema'
 
 /** Uids read from the CMS's event table per statement. */
 const CHUNK_UIDS = 100_000
@@ -79,17 +90,25 @@ export class Exporter {
     if (top < this.settledUid) {
       // The event table holds less than was sent (emptied, restored): send it again whole.
       // Synchronous: rows sent after it must not be caught by it, rows before it not answered.
-      await this.ch.command(
-        `ALTER TABLE rd_steps DELETE WHERE installation = {i:String} SETTINGS mutations_sync = 2`,
-        { i: this.installation },
-      )
+      for (const table of MONTHLY) {
+        await this.ch.command(
+          `ALTER TABLE ${table} DELETE WHERE installation = {i:String} SETTINGS mutations_sync = 2`,
+          { i: this.installation },
+        )
+      }
       this.settledUid = 0
       this.seen = []
     }
     const settleTo = this.settleTarget(started, top)
     let steps = 0
     for (let after = this.settledUid; after < top; after += CHUNK_UIDS) {
-      const rows = await readStepRows(this.db, after, Math.min(after + CHUNK_UIDS, top))
+      const upTo = Math.min(after + CHUNK_UIDS, top)
+      const events = await stepRows(this.db, bound('e.uid > ? AND e.uid <= ?', [after, upTo]), null)
+      await this.ch.insert(
+        'rd_events',
+        events.map((row) => eventRow(this.installation, row, version)),
+      )
+      const rows = await readStepRows(this.db, after, upTo)
       await this.ch.insert(
         'rd_steps',
         rows.map((row) => ({
@@ -124,6 +143,7 @@ export class Exporter {
         runs: runs.sent,
         settings: JSON.stringify(this.options.settings ?? settingsSchema.parse({})),
         tools: JSON.stringify(tools),
+        format: EXPORT_FORMAT,
         exported_at: new Date(this.now()).toISOString().replace('T', ' ').replace('Z', ''),
         version,
       },
@@ -135,16 +155,19 @@ export class Exporter {
   private async resume(): Promise<void> {
     await ensureSchema(this.ch)
     const [done] = await this.ch.query(
-      `SELECT settled_uid FROM rd_exports FINAL WHERE installation = {i:String}`,
+      `SELECT settled_uid, format FROM rd_exports FINAL WHERE installation = {i:String}`,
       { i: this.installation },
     )
-    this.settledUid = done === undefined ? 0 : num(done.settled_uid)
+    // An export of an older format is sent again whole, runs and steps.
+    const current = done !== undefined && num(done.format) >= EXPORT_FORMAT
+    this.settledUid = current ? num(done.settled_uid) : 0
+    this.sent = new Map()
+    if (!current) return
     const live = await this.ch.query(
       `SELECT uid, status, uuid, configuration, started, finished, version
        FROM rd_runs FINAL WHERE installation = {i:String} AND gone = 0`,
       { i: this.installation },
     )
-    this.sent = new Map()
     for (const row of live) {
       const fact = {
         uuid: String(row.uuid),
@@ -201,7 +224,7 @@ export class Exporter {
       gone += 1
       rows.push({ ...runRow(this.installation, uid, '', EMPTY), gone: 1, version })
     }
-    await this.ch.insert('rd_runs', rows)
+    await this.ch.insert('rd_runs', await withEnds(this.db, rows))
     this.sent = sent
     return { sent: rows.length, gone }
   }
@@ -209,6 +232,65 @@ export class Exporter {
 
 /** A run's uid must fit below bit 48 of the fleet's run keys (`fleet-summary.ts`). */
 const MAX_RUN_UID = 2 ** 48
+
+/** Run uids asked about in one statement. */
+const RUN_BATCH = 1000
+
+/**
+ * `rows` with each run's termination reason and attempts (read now: what `/runs` lists besides
+ * the view's facts). A run whose only change is its termination reason is not sent again; the
+ * CMS sets it with the final status, which is.
+ */
+async function withEnds(db: Database, rows: ClickHouseRow[]): Promise<ClickHouseRow[]> {
+  const ends = new Map<number, { reason: string; requeued: number }>()
+  const live = rows.filter((row) => row.gone === 0).map((row) => row.uid as number)
+  for (let at = 0; at < live.length; at += RUN_BATCH) {
+    const uids = live.slice(at, at + RUN_BATCH)
+    const read = sql`SELECT r.uid, r.termination_reason, r.requeue_count FROM ${raw(RUNS)} r
+      WHERE ${integerIn('r.uid', uids)}`
+    for (const row of await db.query(read.sql, read.params)) {
+      const reason = text(row.termination_reason) ?? ''
+      ends.set(num(row.uid), { reason, requeued: Math.max(0, num(row.requeue_count) || 0) })
+    }
+  }
+  return rows.map((row) => {
+    const end = ends.get(row.uid as number)
+    return { ...row, termination_reason: end?.reason ?? '', requeue_count: end?.requeued ?? 0 }
+  })
+}
+
+/** One event row as `rd_events` keeps it (`stepRows`' columns; see schema.ts). */
+function eventRow(installation: string, row: Row, version: number): ClickHouseRow {
+  const out: ClickHouseRow = {
+    installation,
+    uid: num(row.uid),
+    run: num(row.run),
+    sequence: num(row.sequence),
+    kind: text(row.kind) ?? '',
+    round: finite(num(row.round)),
+    duration_ms: finite(num(row.duration_ms)),
+    crdate: num(row.crdate),
+    is_object: num(row.is_object) === 1 ? 1 : 0,
+    tool_name: nameOf(text(row[keyAlias('toolName')])),
+    version,
+  }
+  for (const key of PAYLOAD_KEYS) out[keyAlias(key)] = text(row[keyAlias(key)])
+  return out
+}
+
+/** A number, or null where the column held none (read back as the CMS's row reads). */
+const finite = (value: number): number | null => (Number.isFinite(value) ? value : null)
+
+/** The name a `toolName` JSON text gives when it is a string (as the engines' `textIn` reads it). */
+function nameOf(json: string | null): string | null {
+  if (json === null) return null
+  try {
+    const value = parseJsonText(json)
+    return typeof value === 'string' ? value : null
+  } catch {
+    return null
+  }
+}
 
 const EMPTY: RunFacts = { uuid: '', configuration: '', started: 0, finished: 0 }
 

@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http'
-import { parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import { parseRunsParams, parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
 import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
-import { sendJson } from '../http/respond'
+import { sendJson, sendJsonStream } from '../http/respond'
+import { MAX_RUN_ID, runIdOf, runNotFound, runsJson, runsPageJson } from '../read/runs'
 import type { ClickHouse } from './clickhouse'
 import {
   fleetInstallations,
@@ -14,6 +15,7 @@ import {
 } from './fleet-reads'
 import { runRowsRequest } from '../read/run-rows'
 import { fleetRunRows } from './fleet-run-rows'
+import { fleetEvents, fleetFindRun, fleetPageOfRuns } from './fleet-runs'
 import { fleetSummary } from './fleet-summary'
 
 export interface FleetContext {
@@ -29,7 +31,7 @@ const INSTALLATIONS = '/installations'
  * installations; under `/installations/<name>/` each answers `/meta`, `/tools` and `/summary`
  * as its own server would; at the base, `/meta`, `/tools` and `/summary` answer for every
  * installation together (`/summary` sums them); each installation also answers `/run-rows`
- * (the runs list by its rows). What is not built
+ * (the runs list by its rows), `/runs` and `/runs/{uuid}` (runs with their steps). What is not built
  * yet answers 501, which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
@@ -62,6 +64,19 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (endpoint === '/run-rows') {
     const { params, after } = runRowsRequest(url)
     return sendJson(res, 200, await fleetRunRows(ch, name, params, after, params.limit))
+  }
+  if (endpoint === '/runs') {
+    const params = parseRunsParams(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const page = await fleetPageOfRuns(ch, name, params.query, params.cursor, params.limit)
+    return sendJsonStream(res, 200, runsPageJson(fleetEvents(ch, name), page))
+  }
+  const run = /^\/runs\/([^/]+)$/.exec(endpoint)
+  if (run !== null) {
+    const uuid = runIdOf(run[1] ?? '')
+    const found = uuid.length > MAX_RUN_ID ? null : await fleetFindRun(ch, name, uuid)
+    if (found === null) throw runNotFound(uuid)
+    return sendJsonStream(res, 200, runsJson(fleetEvents(ch, name), [found], 'one'))
   }
   throw notOffered(endpoint)
 }

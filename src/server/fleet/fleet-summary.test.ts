@@ -2,7 +2,8 @@
  * The fleet's `/summary` from exported rows equals the single installation's server on the same
  * tables: generated installations (hostile names, refusal codes, denied calls, unknown kinds and
  * statuses, every privacy level, DST) exported into the embedded ClickHouse, asked in every zone,
- * with and without tools, and its `/run-rows` page by page; two installations together sum
+ * with and without tools, and its `/run-rows` and `/runs` page by page, and each run's
+ * `/runs/{uuid}`; two installations together sum
  * their answers. On every engine the
  * tests reach: the exporter reads each one's tables with its own SQL.
  */
@@ -107,6 +108,41 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
             theirs = (answer.body as { nextCursor: string }).nextCursor
           }
           expect(pages).toBeLessThan(20)
+        },
+      ),
+      { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
+    )
+  })
+
+  it('answers /runs and /runs/{uuid} as the single installation server, page by page', async () => {
+    const own = askServer(fixture.served.base)
+    const fleet = askServer(`${fleetApi.url}${API_BASE}`)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
+        fc.option(queryArb, { nil: null }),
+        fc.integer({ min: 1, max: 5 }),
+        async (specs, q, limit) => {
+          const name = await seedAndExport(specs)
+          const search = q === null ? new URLSearchParams() : summaryQueryOf(q).search
+          search.delete('tz')
+          search.set('limit', String(limit))
+          let pages = 0
+          for (let mine: string | null = '', theirs: string | null = ''; ; pages += 1) {
+            const expected = await own(`/runs?${withCursor(search, mine)}`)
+            const answer = await fleet(`/installations/${name}/runs?${withCursor(search, theirs)}`)
+            expect(expected.status, JSON.stringify(expected.body)).toBe(200)
+            expect(answer).toEqual(expected)
+            const body = expected.body as { nextCursor: string | null }
+            if (body.nextCursor === null) break
+            mine = body.nextCursor
+            theirs = (answer.body as { nextCursor: string }).nextCursor
+          }
+          expect(pages).toBeLessThan(20)
+          for (const uuid of [...specs.map((spec) => spec.uuid), 'no-such-run']) {
+            const path = `/runs/${encodeURIComponent(uuid)}`
+            expect(await fleet(`/installations/${name}${path}`)).toEqual(await own(path))
+          }
         },
       ),
       { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },

@@ -1,4 +1,5 @@
 import { INSTALLATION_NAME } from '@/domain/contract'
+import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import type { ClickHouse } from './clickhouse'
 
 /** The one sentence saying what is wrong with `name` as an installation's name, or null. */
@@ -46,11 +47,33 @@ const TABLES = [
     configuration String,
     started Float64,
     finished Float64,
+    termination_reason String,
+    requeue_count UInt32,
     gone UInt8,
     version UInt64
   ) ENGINE = ReplacingMergeTree(version)
   PARTITION BY installation
   ORDER BY (installation, uid)`,
+  // Every event row as `/runs` reads it (`stepRows`): its columns and the allow-listed payload
+  // keys' JSON texts, never the payload; `tool_name` is the name when it is a JSON string, for
+  // the tool rule of `/runs`. Sorted by run, so a run's rows are one range.
+  `CREATE TABLE IF NOT EXISTS rd_events (
+    installation LowCardinality(String),
+    uid UInt64,
+    run UInt64,
+    sequence Int64,
+    kind LowCardinality(String),
+    round Nullable(Int64),
+    duration_ms Nullable(Float64),
+    crdate Int64,
+    is_object UInt8,
+    tool_name Nullable(String),
+    ${PAYLOAD_KEYS.map((key) => `${keyAlias(key)} Nullable(String)`).join(',\n    ')},
+    version UInt64,
+    INDEX by_crdate crdate TYPE minmax GRANULARITY 1
+  ) ENGINE = ReplacingMergeTree(version)
+  PARTITION BY (installation, toYYYYMM(toDateTime(crdate, 'UTC')))
+  ORDER BY (installation, run, sequence, uid)`,
   // Per installation: where its exporter stopped, its settings and its catalogue (as JSON).
   `CREATE TABLE IF NOT EXISTS rd_exports (
     installation String,
@@ -64,7 +87,18 @@ const TABLES = [
     version UInt64
   ) ENGINE = ReplacingMergeTree(version)
   ORDER BY installation`,
+  // Targets made before runs and events were exported whole (see EXPORT_FORMAT).
+  `ALTER TABLE rd_runs ADD COLUMN IF NOT EXISTS termination_reason String AFTER finished`,
+  `ALTER TABLE rd_runs ADD COLUMN IF NOT EXISTS requeue_count UInt32 AFTER termination_reason`,
+  `ALTER TABLE rd_exports ADD COLUMN IF NOT EXISTS format UInt32 AFTER tools`,
 ]
+
+/**
+ * What an export holds: 1, steps and runs for the counts; 2, also every event row and each run's
+ * termination reason and attempts, for `/runs`. An exporter resuming an older export sends it
+ * all again (a row sent twice replaces itself).
+ */
+export const EXPORT_FORMAT = 2
 
 /** Creates the tables where they are missing. */
 export async function ensureSchema(ch: ClickHouse): Promise<void> {
@@ -80,8 +114,21 @@ const PARTITION_ID = /^[0-9a-zA-Z_-]{1,128}$/
  * without it. Resolves with the months merged.
  */
 export async function compactSettled(ch: ClickHouse, installation: string): Promise<number> {
+  let merged = 0
+  for (const table of MONTHLY) merged += await compactTable(ch, table, installation)
+  return merged
+}
+
+/** The tables partitioned by installation and month. */
+export const MONTHLY = ['rd_steps', 'rd_events'] as const
+
+async function compactTable(
+  ch: ClickHouse,
+  table: (typeof MONTHLY)[number],
+  installation: string,
+): Promise<number> {
   const months = await ch.query(
-    `SELECT _partition_id AS id, max(crdate) AS newest FROM rd_steps
+    `SELECT _partition_id AS id, max(crdate) AS newest FROM ${table}
      WHERE installation = {i:String} GROUP BY id ORDER BY newest`,
     { i: installation },
   )
@@ -89,15 +136,15 @@ export async function compactSettled(ch: ClickHouse, installation: string): Prom
   if (settled.length === 0) return 0
   const parts = await ch.query(
     `SELECT partition_id AS id FROM system.parts WHERE active AND database = currentDatabase()
-       AND table = 'rd_steps' AND partition_id IN {ids:Array(String)}
+       AND table = {t:String} AND partition_id IN {ids:Array(String)}
      GROUP BY id HAVING count() > 1`,
-    { ids: settled },
+    { ids: settled, t: table },
   )
   let merged = 0
   for (const { id } of parts) {
     const name = String(id)
     if (!PARTITION_ID.test(name)) throw new Error(`unexpected partition id ${name.slice(0, 40)}`)
-    await ch.command(`OPTIMIZE TABLE rd_steps PARTITION ID '${name}' FINAL`)
+    await ch.command(`OPTIMIZE TABLE ${table} PARTITION ID '${name}' FINAL`)
     merged += 1
   }
   return merged

@@ -12,7 +12,16 @@ import { DatabaseBusyError } from '../db/connection-limit'
 import { DatabaseUnavailableError, type Database } from '../db/database'
 import { readMeta } from '../read/meta'
 import { effectOf } from '../read/effect'
-import { findRun, pageOfRuns, runsJson, runsPageJson } from '../read/runs'
+import { eventsOf } from '../read/events'
+import {
+  findRun,
+  MAX_RUN_ID,
+  pageOfRuns,
+  runIdOf,
+  runNotFound,
+  runsJson,
+  runsPageJson,
+} from '../read/runs'
 import { pageOfRunRows, runRowsRequest, tablesOf } from '../read/run-rows'
 import type { SummaryView } from '../view/summary-view'
 import { COUNTING, type BuiltinTool } from '@/domain/contract'
@@ -117,7 +126,7 @@ async function route(
     if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
     return large.run(gone, async () => {
       const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
-      await sendJsonStream(res, 200, runsPageJson(db, page))
+      await sendJsonStream(res, 200, runsPageJson(eventsOf(db), page))
     })
   }
   if (path === '/summary') {
@@ -172,20 +181,10 @@ async function route(
   }
   const run = /^\/runs\/([^/]+)$/.exec(path)
   if (run !== null) {
-    let uuid: string
-    try {
-      uuid = decodeURIComponent(run[1] ?? '')
-    } catch {
-      const message = 'The run id in the path is not valid percent-encoding.'
-      throw new ApiError(400, 'bad_request', message)
-    }
-    const found = uuid.length > 200 ? null : await findRun(db, uuid)
-    if (found === null) {
-      // Echoed only when it can be a run id: the answer does not grow with the request.
-      const shown = uuid.length <= 64 ? ` ${uuid}` : ''
-      throw new ApiError(404, 'not_found', `No run${shown} is recorded on this installation.`)
-    }
-    return large.run(gone, () => sendJsonStream(res, 200, runsJson(db, [found], 'one')))
+    const uuid = runIdOf(run[1] ?? '')
+    const found = uuid.length > MAX_RUN_ID ? null : await findRun(db, uuid)
+    if (found === null) throw runNotFound(uuid)
+    return large.run(gone, () => sendJsonStream(res, 200, runsJson(eventsOf(db), [found], 'one')))
   }
   throw new ApiError(404, 'not_found', 'The diagnostics API has no such endpoint.')
 }

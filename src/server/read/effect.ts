@@ -12,7 +12,7 @@ import { DIALECTS } from '../sql/dialect'
 import { integerIn, raw, sql } from '../sql/fragment'
 import { RUNS } from '../sql/tables'
 import type { EffectPlan, ReadRun } from '../view/fold-effect-groups'
-import { streamSteps } from './events'
+import { eventsOf, streamSteps } from './events'
 import { runMatchByRun } from './run-match'
 
 /** Steps held before they are folded: whole runs are held until then (a bigger run alone). */
@@ -65,7 +65,7 @@ async function foldRead(
   let index = 0
   if (runs.length === 0) return folded
   for await (const piece of streamSteps(
-    db,
+    eventsOf(db),
     runs.map((run) => run.uid),
   )) {
     if (stop.failed) return folded

@@ -23,32 +23,61 @@ export interface StepPiece {
 }
 
 /**
+ * Where a run's event rows come from: the CMS's event table ({@link eventsOf}), or rows exported
+ * from it (the fleet's `rd_events`). Each row has the columns `stepFromRow` reads.
+ */
+export interface EventSource {
+  /** How many event rows each run has. */
+  counts(runUids: readonly number[]): Promise<Map<number, number>>
+  /** Every event row of `runUids`, in run and step order (`sequence`, then `uid`). */
+  together(runUids: readonly number[]): Promise<Row[]>
+  /** The first `limit` rows of one run in step order, from `fromSequence` on (null: its start). */
+  piece(run: number, fromSequence: number | null, limit: number): Promise<Row[]>
+}
+
+/** The event rows of the CMS's own table. */
+export function eventsOf(db: Database): EventSource {
+  return {
+    counts: (runUids) => stepCounts(db, runUids),
+    together: (runUids) => stepRows(db, integerIn('e.run', runUids), null),
+    piece: (run, fromSequence, limit) =>
+      stepRows(
+        db,
+        fromSequence === null
+          ? bound('e.run = ?', [run])
+          : bound('e.run = ? AND e.sequence >= ?', [run, fromSequence]),
+        limit,
+      ),
+  }
+}
+
+/**
  * The steps of `runUids`, in that order, allow-listed payload keys only, each run in step order
  * in one piece or more. Runs are read together while their steps fit one statement; a larger run
  * is read alone in pieces of {@link STEP_ROWS_PER_STATEMENT} rows (by `sequence`, then `uid`).
  */
 export async function* streamSteps(
-  db: Database,
+  source: EventSource,
   runUids: readonly number[],
 ): AsyncGenerator<StepPiece> {
-  const counts = await stepCounts(db, runUids)
+  const counts = await source.counts(runUids)
   let batch: number[] = []
   let rows = 0
   for (const uid of runUids) {
     const n = counts.get(uid) ?? 0
     if (rows + n > STEP_ROWS_PER_STATEMENT && batch.length > 0) {
-      yield* readTogether(db, batch)
+      yield* readTogether(source, batch)
       batch = []
       rows = 0
     }
     if (n > STEP_ROWS_PER_STATEMENT) {
-      yield* readInPieces(db, uid)
+      yield* readInPieces(source, uid)
       continue
     }
     batch.push(uid)
     rows += n
   }
-  if (batch.length > 0) yield* readTogether(db, batch)
+  if (batch.length > 0) yield* readTogether(source, batch)
 }
 
 /** How many event rows each run has (an index-only count on `(run, sequence)`). */
@@ -64,7 +93,7 @@ async function stepCounts(db: Database, runUids: readonly number[]): Promise<Map
  * Event rows matching `where` (on `e`), parsed fields only, in run and step order; with `limit`,
  * the first rows only, chosen before any payload is parsed.
  */
-function stepRows(db: Database, where: Fragment, limit: number | null): Promise<Row[]> {
+export function stepRows(db: Database, where: Fragment, limit: number | null): Promise<Row[]> {
   const d = DIALECTS[db.engine]
   const fields = PAYLOAD_KEYS.map((key) => `${d.field('s.j', key)} AS ${keyAlias(key)}`)
   const columns = 'e.uid, e.run, e.sequence, e.kind, e.round, e.duration_ms, e.crdate'
@@ -82,27 +111,25 @@ function stepRows(db: Database, where: Fragment, limit: number | null): Promise<
   return db.query(statement.sql, statement.params, { bulk: true })
 }
 
-async function* readTogether(db: Database, runUids: readonly number[]): AsyncGenerator<StepPiece> {
-  const where = integerIn('e.run', runUids)
+async function* readTogether(
+  source: EventSource,
+  runUids: readonly number[],
+): AsyncGenerator<StepPiece> {
   const byRun = new Map(runUids.map((uid) => [uid, new RunStepsBuilder()]))
-  await inSlices(await stepRows(db, where, null), (row) => byRun.get(num(row.run))?.add(row))
+  await inSlices(await source.together(runUids), (row) => byRun.get(num(row.run))?.add(row))
   for (const uid of runUids) {
     const built = byRun.get(uid) ?? new RunStepsBuilder()
     yield { steps: built.take(0), unreadable: built.unreadable }
   }
 }
 
-async function* readInPieces(db: Database, uid: number): AsyncGenerator<StepPiece> {
+async function* readInPieces(source: EventSource, uid: number): AsyncGenerator<StepPiece> {
   const built = new RunStepsBuilder()
   // From the last piece's last sequence on (a range on the (run, sequence) key); rows of that
   // sequence already read are skipped by uid.
   let after: { sequence: number; uid: number } | null = null
   for (;;) {
-    const where: Fragment =
-      after === null
-        ? bound('e.run = ?', [uid])
-        : bound('e.run = ? AND e.sequence >= ?', [uid, after.sequence])
-    const rows = await stepRows(db, where, STEP_ROWS_PER_STATEMENT)
+    const rows = await source.piece(uid, after?.sequence ?? null, STEP_ROWS_PER_STATEMENT)
     const from = after
     const fresh =
       from === null

@@ -5,7 +5,7 @@ import { DIALECTS } from '../sql/dialect'
 import { bound, join, raw, sql } from '../sql/fragment'
 import { RUN_START, RUNS } from '../sql/tables'
 import { ApiError } from '../http/api-error'
-import { streamSteps } from './events'
+import { streamSteps, type EventSource } from './events'
 import { jsonList } from '../turns'
 import { inSeconds, runMatch, secondsCompare } from './run-match'
 
@@ -32,21 +32,16 @@ export async function pageOfRuns(
   const match = runMatch(d, query)
   const conditions = [match]
   if (cursor !== null) {
-    const key = decodeCursor(cursor)
-    const started = key === null ? Number.NaN : Date.parse(key.startedAt) / 1000
-    if (key === null || !Number.isInteger(started)) {
-      // A cursor this server did not issue (or cannot read any more).
-      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
-    }
+    const key = cursorAfter(cursor)
     // After the cursor: started earlier, or in the same second with a later uuid. Outside the
     // time columns' range only the first can hold, and is decided here (see secondsCompare).
     conditions.push(
-      inSeconds(started)
+      inSeconds(key.started)
         ? bound(
             `(${RUN_START} < ? OR (${RUN_START} = ? AND ${d.exact('r.uuid')} > ${d.exactParam()}))`,
-            [started, started, d.bindText(key.uuid)],
+            [key.started, key.started, d.bindText(key.uuid)],
           )
-        : secondsCompare(RUN_START, '<', started),
+        : secondsCompare(RUN_START, '<', key.started),
     )
   }
   const pageSql = sql`SELECT ${raw(RUN_COLUMNS)} FROM ${raw(RUNS)} r WHERE ${join(conditions, ' AND ')}
@@ -56,6 +51,22 @@ export async function pageOfRuns(
     db.query(pageSql.sql, pageSql.params),
     db.query(countSql.sql, countSql.params),
   ])
+  return runsPage(rows, limit, num(counted[0]?.n))
+}
+
+/** Where a cursor continues: after the run started at `started` (seconds) with `uuid`. */
+export function cursorAfter(cursor: string): { started: number; uuid: string } {
+  const key = decodeCursor(cursor)
+  const started = key === null ? Number.NaN : Date.parse(key.startedAt) / 1000
+  if (key === null || !Number.isInteger(started)) {
+    // A cursor this server did not issue (or cannot read any more).
+    throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
+  }
+  return { started, uuid: key.uuid }
+}
+
+/** A page of `limit` runs from `rows` (up to one more, which says a next page exists). */
+export function runsPage(rows: Row[], limit: number, totalRuns: number): RunsPageRows {
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
@@ -64,9 +75,27 @@ export async function pageOfRuns(
       rows.length > limit && last !== undefined
         ? encodeCursor({ startedAt: iso(num(last.started)), uuid: text(last.uuid) ?? '' })
         : null,
-    totalRuns: num(counted[0]?.n),
+    totalRuns,
   }
 }
+
+/** The run id of a `/runs/{uuid}` path's last segment; a 400 when it is no percent-encoding. */
+export function runIdOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The run id in the path is not valid percent-encoding.')
+  }
+}
+
+/** The 404 of a run that is not recorded; its id echoed only when it can be one. */
+export function runNotFound(uuid: string): ApiError {
+  const shown = uuid.length <= 64 ? ` ${uuid}` : ''
+  return new ApiError(404, 'not_found', `No run${shown} is recorded on this installation.`)
+}
+
+/** Longer run ids are never looked up. */
+export const MAX_RUN_ID = 200
 
 /** `GET /runs/{uuid}`: the run's row, or null when it is not (or no longer) there. */
 export async function findRun(db: Database, uuid: string): Promise<Row | null> {
@@ -110,7 +139,7 @@ export function runFields(row: Row): Omit<Run, 'steps'> {
  * holds a whole large run.
  */
 export async function* runsJson(
-  db: Database,
+  events: EventSource,
   rows: readonly Row[],
   shape: 'array' | 'one' = 'array',
 ): AsyncGenerator<string> {
@@ -119,7 +148,7 @@ export async function* runsJson(
   let started = false
   let first = true
   const uids = rows.map((row) => num(row.uid))
-  for await (const { steps, unreadable } of streamSteps(db, uids)) {
+  for await (const { steps, unreadable } of streamSteps(events, uids)) {
     if (!started) {
       const head = JSON.stringify(runFields(rows[index] ?? {})).slice(0, -1)
       yield `${index > 0 ? ',' : ''}${head},"steps":[`
@@ -141,8 +170,11 @@ export async function* runsJson(
 }
 
 /** `GET /runs`'s answer: the page's runs with their steps, its cursor and its count. */
-export async function* runsPageJson(db: Database, page: RunsPageRows): AsyncGenerator<string> {
+export async function* runsPageJson(
+  events: EventSource,
+  page: RunsPageRows,
+): AsyncGenerator<string> {
   yield '{"runs":'
-  yield* runsJson(db, page.rows)
+  yield* runsJson(events, page.rows)
   yield `,"nextCursor":${JSON.stringify(page.nextCursor)},"totalRuns":${page.totalRuns}}`
 }

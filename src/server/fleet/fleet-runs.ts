@@ -1,0 +1,124 @@
+import type { RunQuery } from '@/domain/api-query'
+import { num, type Row } from '../db/database'
+import type { EventSource } from '../read/events'
+import { secondsFrom } from '../read/run-match'
+import { cursorAfter, runsPage, type RunsPageRows } from '../read/runs'
+import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
+import { WRITE_KIND } from '../sql/tables'
+import type { ClickHouse, ClickHouseParam } from './clickhouse'
+
+/** A run row under the names `runFields` reads (the CMS's own columns, `RUN_COLUMNS`). */
+const RUN_COLUMNS = `uid, uuid, status, configuration AS configuration_identifier,
+  termination_reason, started, finished AS finished_at, requeue_count`
+
+/** The runs of one installation still recorded by the CMS. */
+const RECORDED = `rd_runs FINAL WHERE installation = {i:String} AND gone = 0`
+
+/**
+ * One page of `GET /runs` of an installation from its exported rows (decision 0017), by the
+ * contract's rule as its own server applies it (`pageOfRuns`, `runMatch`): a run is listed when
+ * one of its steps (not a write) lies in `[from, to)` and, with tools, one of its tool steps
+ * there names one of them; without a range or tools every recorded run is. Started descending,
+ * then uuid; the cursor is the single server's.
+ */
+export async function fleetPageOfRuns(
+  ch: ClickHouse,
+  installation: string,
+  query: RunQuery,
+  cursor: string | null,
+  limit: number,
+): Promise<RunsPageRows> {
+  const params: Record<string, ClickHouseParam> = { i: installation, n: limit + 1 }
+  const match = runMatch(query, params)
+  let after = ''
+  if (cursor !== null) {
+    const key = cursorAfter(cursor)
+    Object.assign(params, { s: key.started, u: key.uuid })
+    after = ` AND (started < {s:Float64} OR (started = {s:Float64} AND uuid > {u:String}))`
+  }
+  const [rows, counted] = await Promise.all([
+    ch.query(
+      `SELECT ${RUN_COLUMNS} FROM ${RECORDED}${match}${after}
+       ORDER BY started DESC, uuid ASC LIMIT {n:UInt32}`,
+      params,
+    ),
+    ch.query(`SELECT count() AS n FROM ${RECORDED}${match}`, params),
+  ])
+  return runsPage(rows as Row[], limit, num(counted[0]?.n))
+}
+
+/** `GET /runs/{uuid}` of an installation: the run's row (lowest uid), or null. */
+export async function fleetFindRun(
+  ch: ClickHouse,
+  installation: string,
+  uuid: string,
+): Promise<Row | null> {
+  const rows = await ch.query(
+    `SELECT ${RUN_COLUMNS} FROM ${RECORDED} AND uuid = {u:String} ORDER BY uid LIMIT 1`,
+    { i: installation, u: uuid },
+  )
+  return (rows[0] as Row | undefined) ?? null
+}
+
+/** `AND …` of the runs `query` lists, its values put into `params`; empty for every run. */
+function runMatch(query: RunQuery, params: Record<string, ClickHouseParam>): string {
+  if (query.from === null && query.to === null && query.tools.length === 0) return ''
+  const parts = [`installation = {i:String}`, `kind != '${WRITE_KIND}'`]
+  if (query.from !== null) {
+    params.from = secondsFrom(query.from)
+    parts.push('crdate >= {from:Int64}')
+  }
+  if (query.to !== null) {
+    params.to = secondsFrom(query.to)
+    parts.push('crdate < {to:Int64}')
+  }
+  if (query.tools.length > 0) {
+    params.tools = [...query.tools]
+    parts.push(`kind = 'tool' AND tool_name IN {tools:Array(String)}`)
+  }
+  return ` AND uid IN (SELECT run FROM rd_events FINAL WHERE ${parts.join(' AND ')})`
+}
+
+/** The columns of an event row as `stepFromRow` reads them (`stepRows`). */
+const EVENT_COLUMNS = `uid, run, sequence, kind, round,
+  duration_ms, crdate, is_object, ${PAYLOAD_KEYS.map(keyAlias).join(', ')}`
+
+/** The event rows of one installation's runs, as exported (`rd_events`). */
+export function fleetEvents(ch: ClickHouse, installation: string): EventSource {
+  const runs = (uids: readonly number[]) => uids.map((uid) => BigInt(uid))
+  return {
+    async counts(runUids) {
+      if (runUids.length === 0) return new Map()
+      const rows = await ch.query(
+        `SELECT run, count() AS n FROM rd_events FINAL
+         WHERE installation = {i:String} AND run IN {runs:Array(UInt64)} GROUP BY run`,
+        { i: installation, runs: runs(runUids) },
+      )
+      return new Map(rows.map((row) => [num(row.run), num(row.n)]))
+    },
+    async together(runUids) {
+      if (runUids.length === 0) return []
+      return (await ch.query(
+        `SELECT ${EVENT_COLUMNS} FROM rd_events FINAL
+         WHERE installation = {i:String} AND run IN {runs:Array(UInt64)}
+         ORDER BY run, sequence, uid`,
+        { i: installation, runs: runs(runUids) },
+      )) as Row[]
+    },
+    async piece(run, fromSequence, limit) {
+      const params: Record<string, ClickHouseParam> = {
+        i: installation,
+        run: BigInt(run),
+        n: limit,
+      }
+      if (fromSequence !== null) params.s = fromSequence
+      const from = fromSequence === null ? '' : ' AND sequence >= {s:Int64}'
+      return (await ch.query(
+        `SELECT ${EVENT_COLUMNS} FROM rd_events FINAL
+         WHERE installation = {i:String} AND run = {run:UInt64}${from}
+         ORDER BY sequence, uid LIMIT {n:UInt32}`,
+        params,
+      )) as Row[]
+    },
+  }
+}
