@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http'
-import { parseRunsParams, parseSummaryParams, summaryGrainProblem } from '@/domain/api-query'
+import {
+  parseEffectQuery,
+  parseRunsParams,
+  parseSummaryParams,
+  summaryGrainProblem,
+} from '@/domain/api-query'
+import { effectToWire } from '@/domain/effect'
 import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
@@ -14,6 +20,7 @@ import {
   fleetToolsOfAll,
 } from './fleet-reads'
 import { runRowsRequest } from '../read/run-rows'
+import { fleetEffect } from './fleet-effect'
 import { fleetRunRows } from './fleet-run-rows'
 import { fleetEvents, fleetFindRun, fleetPageOfRuns } from './fleet-runs'
 import { fleetSummary } from './fleet-summary'
@@ -31,7 +38,8 @@ const INSTALLATIONS = '/installations'
  * installations; under `/installations/<name>/` each answers `/meta`, `/tools` and `/summary`
  * as its own server would; at the base, `/meta`, `/tools` and `/summary` answer for every
  * installation together (`/summary` sums them); each installation also answers `/run-rows`
- * (the runs list by its rows), `/runs` and `/runs/{uuid}` (runs with their steps). What is not built
+ * (the runs list by its rows), `/runs` and `/runs/{uuid}` (runs with their steps), and `/effect`,
+ * each installation's and, at the base, their sum. What is not built
  * yet answers 501, which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
@@ -49,6 +57,10 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     const names = (await fleetInstallations(ch)).map((entry) => entry.name)
     return sendJson(res, 200, await fleetSummary(ch, names, summaryQuery(url)))
   }
+  if (path === '/effect') {
+    const names = (await fleetInstallations(ch)).map((entry) => entry.name)
+    return sendJson(res, 200, effectToWire(await fleetEffect(ch, names, effectQuery(url))))
+  }
   const match = /^\/installations\/([^/]+)(\/.*)?$/.exec(path)
   if (match === null) throw notOffered(path)
   const name = decodeURIComponent(match[1] ?? '')
@@ -60,6 +72,9 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (endpoint === '/tools') return sendJson(res, 200, await fleetTools(ch, name))
   if (endpoint === '/summary') {
     return sendJson(res, 200, await fleetSummary(ch, [name], summaryQuery(url)))
+  }
+  if (endpoint === '/effect') {
+    return sendJson(res, 200, effectToWire(await fleetEffect(ch, [name], effectQuery(url))))
   }
   if (endpoint === '/run-rows') {
     const { params, after } = runRowsRequest(url)
@@ -97,6 +112,13 @@ function summaryQuery(url: URL) {
   const problem = summaryGrainProblem(params)
   if (problem !== null) throw new ApiError(400, problem.error, problem.message)
   return params
+}
+
+function effectQuery(url: URL) {
+  const params = parseEffectQuery(url.searchParams)
+  if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+  const { from, decision, to, tools } = params
+  return { beforeStartMs: from, decisionMs: decision, afterEndMs: to, tools }
 }
 
 const notOffered = (path: string) =>

@@ -60,6 +60,20 @@ export async function fleetFindRun(
   return (rows[0] as Row | undefined) ?? null
 }
 
+/** The runs `query` lists (`/runs`' rule): uid and status, highest uid first. */
+export async function fleetListedRuns(
+  ch: ClickHouse,
+  installation: string,
+  query: RunQuery,
+): Promise<{ uid: number; status: string }[]> {
+  const params: Record<string, ClickHouseParam> = { i: installation }
+  const rows = await ch.query(
+    `SELECT uid, status FROM ${RECORDED}${runMatch(query, params)} ORDER BY uid DESC`,
+    params,
+  )
+  return rows.map((row) => ({ uid: num(row.uid), status: String(row.status) }))
+}
+
 /** `AND …` of the runs `query` lists, its values put into `params`; empty for every run. */
 function runMatch(query: RunQuery, params: Record<string, ClickHouseParam>): string {
   if (query.from === null && query.to === null && query.tools.length === 0) return ''

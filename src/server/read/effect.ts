@@ -12,7 +12,7 @@ import { DIALECTS } from '../sql/dialect'
 import { integerIn, raw, sql } from '../sql/fragment'
 import { RUNS } from '../sql/tables'
 import type { EffectPlan, ReadRun } from '../view/fold-effect-groups'
-import { eventsOf, streamSteps } from './events'
+import { eventsOf, streamSteps, type EventSource } from './events'
 import { runMatchByRun } from './run-match'
 
 /** Steps held before they are folded: whole runs are held until then (a bigger run alone). */
@@ -34,13 +34,25 @@ const BATCH = 1000
  */
 export async function effectOf(db: Database, plan: EffectPlan): Promise<EffectSummary> {
   const runs = [...plan.read, ...(await listedOf(db, plan))]
+  return mergeEffectSummaries(plan.counted, await foldReadRuns(eventsOf(db), runs, plan.scope))
+}
+
+/**
+ * The effect of `runs` read whole from `events` and folded by the browser's own fold
+ * (`foldEffect`), in {@link STREAMS} streams.
+ */
+export async function foldReadRuns(
+  events: EventSource,
+  runs: readonly ReadRun[],
+  scope: EffectScope,
+): Promise<EffectSummary> {
   // Streams at once: one reads while another's rows are turned into steps and folded.
   const share = Math.ceil(runs.length / STREAMS)
   // A stream that fails stops the others: the answer has failed, their reads are for nothing.
   const stop = { failed: false }
   const parts = await Promise.all(
     Array.from({ length: STREAMS }, (_, i) =>
-      foldRead(db, runs.slice(i * share, (i + 1) * share), plan.scope, stop).catch(
+      foldRead(events, runs.slice(i * share, (i + 1) * share), scope, stop).catch(
         (error: unknown) => {
           stop.failed = true
           throw error
@@ -48,12 +60,12 @@ export async function effectOf(db: Database, plan: EffectPlan): Promise<EffectSu
       ),
     ),
   )
-  return parts.reduce(mergeEffectSummaries, plan.counted)
+  return parts.reduce(mergeEffectSummaries, emptyEffectSummary())
 }
 
 /** `runs` read whole and folded by `foldEffect`, some runs at a time, until `stop.failed`. */
 async function foldRead(
-  db: Database,
+  events: EventSource,
   runs: readonly ReadRun[],
   scope: EffectScope,
   stop: { failed: boolean },
@@ -65,7 +77,7 @@ async function foldRead(
   let index = 0
   if (runs.length === 0) return folded
   for await (const piece of streamSteps(
-    eventsOf(db),
+    events,
     runs.map((run) => run.uid),
   )) {
     if (stop.failed) return folded
