@@ -3,8 +3,8 @@
  * installation exported twice, under two names, into an embedded ClickHouse. In Chromium: the
  * picker lists both, "all installations" shows the tool report summed with one row each (equal
  * to each one's own report) and its CSV, a picked installation is asked under its own base and
- * kept in the links, its runs listed from this server's `/run-rows`, and a run's page, which
- * this server does not answer, says so without a useless Retry.
+ * kept in the links, its runs listed from this server's `/run-rows` and a run's page from its
+ * `/runs/{uuid}`; the overview from `/effect`, of one installation and of all (twice one).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -35,7 +35,8 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'rd-fleet-e2e-'))
   const url = `sqlite:${path.join(dir, 'cms.db')}`
   const writer = openDatabase(url, { write: true })
-  await seedInstallation(writer, createInstallation())
+  const demo = createInstallation()
+  await seedInstallation(writer, demo)
   await writer.close()
   const reader = openDatabase(url, { write: false })
   const ch = await openClickHouse(`chdb:${path.join(dir, 'fleet')}`)
@@ -43,7 +44,7 @@ beforeAll(async () => {
     installation,
     privacyLevel: 'metadata',
     retentionDays: null,
-    argumentCheckSince: null,
+    argumentCheckSince: demo.meta.argumentCheckSince,
   })
   await new Exporter(reader, ch, 'site-a', { settings: settings('Site A') }).pass()
   await new Exporter(reader, ch, 'site-b', { settings: settings(HOSTILE) }).pass()
@@ -134,7 +135,37 @@ describe('the dashboard over many installations', () => {
     }
   })
 
-  it('asks a picked installation under its own base, and says what it cannot show', async () => {
+  it('shows the overview of one installation and of all of them, twice the one', async () => {
+    const calls: string[] = []
+    for (const scope of ['installation=site-a&', '']) {
+      const probed = await openPage(browser, `${api.url}/?${scope}tz=UTC`)
+      const { page } = probed
+      try {
+        const button = page.getByRole('button', { name: 'Export comparison (CSV)' })
+        await button.waitFor(LOADED)
+        await expect.poll(() => button.isEnabled(), LOADED).toBe(true)
+        expect(await page.getByText(/does not answer/).count()).toBe(0)
+        calls.push(
+          await page
+            .locator('.ov-kpi')
+            .filter({ has: page.getByRole('heading', { name: 'Calls' }) })
+            .locator('.ov-kpi__value')
+            .innerText(),
+        )
+        await screenshot(page, `fleet-overview-${scope === '' ? 'all' : 'site-a'}`)
+        expect(probed.pageErrors).toEqual([])
+      } finally {
+        await probed.close()
+      }
+    }
+    const [one, all] = calls.map((text) =>
+      text.split('→').map((part) => Number(part.replace(/\D/g, ''))),
+    )
+    expect(one?.[0]).toBeGreaterThan(0)
+    expect(all).toEqual(one?.map((value) => 2 * value))
+  })
+
+  it('asks a picked installation under its own base, its runs and a run', async () => {
     const probed = await openPage(browser, `${api.url}${REPORT}`)
     const { page } = probed
     try {
@@ -158,16 +189,19 @@ describe('the dashboard over many installations', () => {
       await listed.waitFor(LOADED)
       expect(await page.getByText(/incomplete/).count()).toBe(0)
       await screenshot(page, 'fleet-runs-list')
-      // A run's page needs /runs/{uuid}, which this server does not answer: said, no Retry.
+      // A run's page from /runs/{uuid} of the picked installation: its rounds.
+      const runAsked = page.waitForRequest((request) =>
+        /\/api\/diagnostics\/v1\/installations\/site-b\/runs\/[^/?]+/.test(request.url()),
+      )
       await page
         .getByRole('table', { name: /^Runs,/ })
         .getByRole('link')
         .first()
         .click()
-      const alert = page.getByRole('alert').filter({ hasText: 'does not answer' })
-      await alert.waitFor(LOADED)
-      expect(await alert.getByRole('button', { name: 'Retry' }).count()).toBe(0)
-      await screenshot(page, 'fleet-run-not-offered')
+      await runAsked
+      await page.getByRole('heading', { level: 2, name: /^Round 1\b/ }).waitFor(LOADED)
+      expect(await page.getByRole('alert').count()).toBe(0)
+      await screenshot(page, 'fleet-run')
       expect(probed.pageErrors).toEqual([])
     } finally {
       await probed.close()
