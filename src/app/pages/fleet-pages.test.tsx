@@ -179,6 +179,23 @@ describe('a server over many installations', () => {
     expect(router.state.location.search).not.toHaveProperty('installation')
   })
 
+  it('lists runs one installation at a time, the filters kept', async () => {
+    const { router } = renderApp('/runs?from=2026-11-01&to=2026-11-02&tz=UTC')
+    const heading = await screen.findByText('Runs are listed one installation at a time')
+    const note = heading.closest('div') as HTMLElement
+    expect(note.textContent).toContain(`site-b — ${B_NAME}`)
+    expect(within(note).queryByRole('img')).toBeNull()
+    await userEvent.click(within(note).getByRole('link', { name: 'site-b' }))
+    expect(router.state.location.search).toMatchObject({
+      installation: 'site-b',
+      from: '2026-11-01',
+      tz: 'UTC',
+    })
+    await waitFor(() =>
+      expect(document.querySelector('main')?.textContent).toContain('1 run holding 3 tool calls'),
+    )
+  })
+
   it('says when a link names an installation the server does not list', async () => {
     renderApp(`${REPORT}&installation=site-z`)
     expect(

@@ -20,6 +20,7 @@ import {
 } from '@/features/runs'
 import { formatInstant } from '@/domain/time'
 import { useDeferredMount } from '@/components/ui/use-deferred-mount'
+import { RunsPerInstallation, useShownInstallation } from '@/features/installation'
 import { InstallationStates } from '../installation-states'
 import { useDashboardFilters } from '../use-dashboard-filters'
 import { PAGE_INTROS } from '../shell'
@@ -44,6 +45,18 @@ const without = (search: Record<string, unknown>, keys: readonly string[]) =>
  * loaded and folded here.
  */
 export function RunsPage() {
+  const shown = useShownInstallation()
+  if (shown !== null && shown.list !== null && shown.name === undefined) {
+    return (
+      <PageSection intro={PAGE_INTROS['/runs']} zone={null}>
+        <RunsPerInstallation list={shown.list} />
+      </PageSection>
+    )
+  }
+  return <RunsOfOneInstallation />
+}
+
+function RunsOfOneInstallation() {
   const raw = useSearch({ strict: false }) as Record<string, string | string[]>
   const navigate = useNavigate()
   const { meta, catalogue, filters, ignored, dataEnd, setFilters, browserZone, zone } =

@@ -6,3 +6,4 @@ export {
   useShownInstallation,
   type InstallationScope,
 } from './use-installation-scope'
+export { RunsPerInstallation } from './runs-per-installation'

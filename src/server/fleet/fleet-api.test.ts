@@ -85,6 +85,13 @@ describe('the API over ClickHouse', () => {
     const all = (await ask(`/summary?${RANGE}&tz=UTC`)).body as { runs: number }
     expect(one.runs).toBeGreaterThan(0)
     expect(all.runs).toBe(2 * one.runs)
+    // A run asked at the base: from the first installation that records it.
+    const page = (await ask('/installations/site-a/runs?limit=1')).body as {
+      runs: { uuid: string }[]
+    }
+    const uuid = page.runs[0]?.uuid ?? ''
+    expect(await ask(`/runs/${uuid}`)).toEqual(await ask(`/installations/site-a/runs/${uuid}`))
+    expect((await ask('/runs/no-such-run')).status).toBe(404)
   })
 
   it('answers /meta and /tools of every installation together at its base', async () => {

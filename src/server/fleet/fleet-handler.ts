@@ -61,6 +61,17 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     const names = (await fleetInstallations(ch)).map((entry) => entry.name)
     return sendJson(res, 200, effectToWire(await fleetEffect(ch, names, effectQuery(url))))
   }
+  const runAtBase = /^\/runs\/([^/]+)$/.exec(path)
+  if (runAtBase !== null) {
+    // A run asked without its installation: the first installation (A→Z) that records it.
+    const uuid = runIdOf(runAtBase[1] ?? '')
+    for (const { name } of uuid.length > MAX_RUN_ID ? [] : await fleetInstallations(ch)) {
+      const found = await fleetFindRun(ch, name, uuid)
+      if (found !== null)
+        return sendJsonStream(res, 200, runsJson(fleetEvents(ch, name), [found], 'one'))
+    }
+    throw runNotFound(uuid)
+  }
   const match = /^\/installations\/([^/]+)(\/.*)?$/.exec(path)
   if (match === null) throw notOffered(path)
   const name = decodeURIComponent(match[1] ?? '')
