@@ -5,7 +5,8 @@
  * (steps per second, its compaction of settled months included), bytes on disk per step, nine
  * copies of it and one installation of ten copies, each compacted as its exporter would (ten
  * installations of one million steps and one of ten million, by default), a year's `/summary`
- * for all of them and for one, and how long a run the CMS commits takes to show in an answer
+ * for all of them and for one, a year's `/run-rows` and `/runs` first pages and one run,
+ * `/effect` of 14 days each side, and how long a run the CMS commits takes to show in an answer
  * while the exporter runs every 5 s (its default). Nothing asserted.
  */
 import { rmSync } from 'node:fs'
@@ -14,7 +15,11 @@ import type { MockRun } from '@/mocks/installation'
 import { openDatabase } from '@/server/db/open-database'
 import { openClickHouse, type ClickHouse } from '@/server/fleet/clickhouse'
 import { Exporter } from '@/server/fleet/exporter'
+import { fleetEffect } from '@/server/fleet/fleet-effect'
 import { fleetRunRows } from '@/server/fleet/fleet-run-rows'
+import { fleetEvents, fleetFindRun, fleetPageOfRuns } from '@/server/fleet/fleet-runs'
+import { runsJson, runsPageJson } from '@/server/read/runs'
+import { keyAlias, PAYLOAD_KEYS } from '@/server/sql/payload-keys'
 import { runRowsCursorUid } from '@/server/read/run-rows'
 import { fleetSummary } from '@/server/fleet/fleet-summary'
 import { compactSettled } from '@/server/fleet/schema'
@@ -35,8 +40,12 @@ const SHIFT = 1_000_000_000
 const EVERY_MS = 5_000
 
 const STEP_COLUMNS = 'uid, run, crdate, lround, kind, tool, refusal, is_error, opened_by, version'
-const RUN_COLUMNS = 'uid, status, uuid, configuration, started, finished, gone, version'
-const EXPORT_COLUMNS = 'settled_uid, top_uid, steps, runs, settings, tools, exported_at, version'
+const EVENT_COLUMNS = `sequence, kind, round, duration_ms, crdate, is_object, tool_name,
+  ${PAYLOAD_KEYS.map(keyAlias).join(', ')}, version`
+const RUN_COLUMNS =
+  'uid, status, uuid, configuration, started, finished, termination_reason, requeue_count, gone, version'
+const EXPORT_COLUMNS =
+  'settled_uid, top_uid, steps, runs, settings, tools, format, exported_at, version'
 
 /** Copies installation `from` into `to`, its uids (and run uuids) moved by `shift`. */
 async function copyInstallation(ch: ClickHouse, from: string, to: string, shift: number) {
@@ -49,9 +58,15 @@ async function copyInstallation(ch: ClickHouse, from: string, to: string, shift:
     params,
   )
   await ch.command(
+    `INSERT INTO rd_events (installation, uid, run, ${EVENT_COLUMNS})
+     SELECT {to:String}, uid + {shift:UInt64}, run + {shift:UInt64}, ${EVENT_COLUMNS}
+     FROM rd_events FINAL WHERE installation = {from:String}`,
+    params,
+  )
+  await ch.command(
     `INSERT INTO rd_runs (installation, ${RUN_COLUMNS})
      SELECT {to:String}, uid + {shift:UInt64}, status, concat(uuid, {suffix:String}),
-       configuration, started, finished, gone, version
+       configuration, started, finished, termination_reason, requeue_count, gone, version
      FROM rd_runs FINAL WHERE installation = {from:String}`,
     params,
   )
@@ -129,10 +144,18 @@ export async function run(): Promise<BenchRow[]> {
       pass.steps / seconds >= 50_000,
     )
     const [parts] = await ch.query(
-      `SELECT sum(bytes_on_disk) AS bytes, sum(rows) AS steps FROM system.parts
-       WHERE active AND database = currentDatabase() AND table = 'rd_steps'`,
+      `SELECT sumIf(bytes_on_disk, table = 'rd_steps') AS steps_bytes,
+         sumIf(rows, table = 'rd_steps') AS steps,
+         sumIf(bytes_on_disk, table = 'rd_events') AS events_bytes
+       FROM system.parts WHERE active AND database = currentDatabase()`,
     )
-    add('bytes on disk per step', Number(parts?.bytes) / Number(parts?.steps), 'B')
+    const steps = Number(parts?.steps)
+    add(
+      'bytes on disk per step, for the counts (rd_steps)',
+      Number(parts?.steps_bytes) / steps,
+      'B',
+    )
+    add('  and for /runs (rd_events)', Number(parts?.events_bytes) / steps, 'B')
 
     const copying = performance.now()
     const small = ['site-01']
@@ -176,6 +199,48 @@ export async function run(): Promise<BenchRow[]> {
       const next = performance.now()
       await fleetRunRows(ch, name, year, runRowsCursorUid(page.nextCursor ?? ''), 2000)
       add('  its second page', performance.now() - next, 'ms')
+    }
+
+    // `/runs` of a year, first page (the contract's default 200 runs with their steps), a run.
+    for (const name of ['site-big', 'site-01']) {
+      const started = performance.now()
+      const page = await fleetPageOfRuns(ch, name, year, null, 200)
+      let text = ''
+      for await (const piece of runsPageJson(fleetEvents(ch, name), page)) text += piece
+      const runs = page.totalRuns.toLocaleString('en-US')
+      add(
+        `a year's /runs of ${name} (${runs} runs): first page of 200`,
+        performance.now() - started,
+        'ms',
+      )
+      const [first] = page.rows
+      const one = performance.now()
+      const found = await fleetFindRun(ch, name, String(first?.uuid))
+      for await (const piece of runsJson(fleetEvents(ch, name), found ? [found] : [], 'one'))
+        text += piece
+      add('  one run of it (/runs/{uuid})', performance.now() - one, 'ms')
+    }
+
+    // `/effect` of the default windows (14 days each side), read and folded run by run.
+    const windows = {
+      beforeStartMs: BENCH_END - 28 * DAY,
+      decisionMs: BENCH_END - 14 * DAY,
+      afterEndMs: BENCH_END,
+      tools: [],
+    }
+    for (const [label, names] of [
+      ['a small installation', ['site-01']],
+      ['the big one', ['site-big']],
+      [`all ${all.length}`, all],
+    ] as const) {
+      const started = performance.now()
+      const effect = await fleetEffect(ch, names, windows)
+      const runs = effect.before.runs + effect.after.runs
+      add(
+        `/effect, 14 days each side, ${label} (${runs.toLocaleString('en-US')} runs)`,
+        performance.now() - started,
+        'ms',
+      )
     }
 
     // A run committed while the exporter runs every 5 s: how long until an answer counts it.
