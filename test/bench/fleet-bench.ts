@@ -209,16 +209,17 @@ export async function run(): Promise<BenchRow[]> {
       for await (const piece of runsPageJson(fleetEvents(ch, name), page)) text += piece
       const runs = page.totalRuns.toLocaleString('en-US')
       add(
-        `a year's /runs of ${name} (${runs} runs): first page of 200`,
+        `a year's /runs of ${name} (${runs} runs): first page of 200 (${Math.round(text.length / 1024)} KiB)`,
         performance.now() - started,
         'ms',
       )
       const [first] = page.rows
       const one = performance.now()
       const found = await fleetFindRun(ch, name, String(first?.uuid))
+      let run = ''
       for await (const piece of runsJson(fleetEvents(ch, name), found ? [found] : [], 'one'))
-        text += piece
-      add('  one run of it (/runs/{uuid})', performance.now() - one, 'ms')
+        run += piece
+      add(`  one run of it (/runs/{uuid}, ${run.length} bytes)`, performance.now() - one, 'ms')
     }
 
     // `/effect` of the default windows (14 days each side), read and folded run by run.
