@@ -1,34 +1,112 @@
-import {
-  createEffectScope,
-  emptyEffectSummary,
-  mergeEffectSummaries,
-  windowsBetween,
-  type EffectSummary,
-} from '@/domain/effect'
+import { emptyEffectSummary, mergeEffectSummaries, type EffectSummary } from '@/domain/effect'
+import { num } from '../db/database'
 import { foldReadRuns } from '../read/effect'
-import type { EffectQuery } from '../view/fold-effect-groups'
+import { foldEffectGroups, type EffectQuery } from '../view/fold-effect-groups'
+import type { RunStatusIndex } from '../view/run-status-index'
+import { BUCKET_SECONDS, GroupIds, ROUNDS_MASK_TOP, StepStore } from '../view/step-store'
 import type { ClickHouse } from './clickhouse'
 import { fleetTools } from './fleet-reads'
 import { fleetEvents, fleetListedRuns } from './fleet-runs'
 
 /**
- * `/effect` of installations from their exported rows (decision 0017): each installation's runs
- * that `/runs` lists for the two windows, read whole and folded by the browser's own fold with
- * that installation's catalogue, then summed (a run belongs to one installation). Exact, and
- * as slow as reading every run of the range: the single server's counted plan is not built here.
+ * `/effect` of installations from their exported rows (decision 0017), by the single server's
+ * own plan (`foldEffectGroups`, decision 0027): each installation's steps of the windows'
+ * quarter hours grouped in ClickHouse as the view groups them (`readStepGroups`), the runs the
+ * groups count counted there, the others read from `rd_events` and folded by the browser's own
+ * fold with that installation's catalogue; then summed (a run belongs to one installation).
  */
 export async function fleetEffect(
   ch: ClickHouse,
   installations: readonly string[],
   query: EffectQuery,
 ): Promise<EffectSummary> {
-  const { beforeStartMs: from, decisionMs: decision, afterEndMs: to, tools } = query
   let total = emptyEffectSummary()
   for (const name of installations) {
-    const catalogue = (await fleetTools(ch, name))?.tools ?? []
-    const scope = createEffectScope(windowsBetween(from, decision, to), tools, catalogue)
-    const runs = await fleetListedRuns(ch, name, { from, to, tools })
-    total = mergeEffectSummaries(total, await foldReadRuns(fleetEvents(ch, name), runs, scope))
+    total = mergeEffectSummaries(total, await effectOfOne(ch, name, query))
   }
   return total
+}
+
+async function effectOfOne(
+  ch: ClickHouse,
+  name: string,
+  query: EffectQuery,
+): Promise<EffectSummary> {
+  const catalogue = (await fleetTools(ch, name))?.tools ?? []
+  const ids = new GroupIds()
+  const store = new StepStore(ids)
+  store.add(await stepGroups(ch, name, query))
+  const plan = await foldEffectGroups(
+    query,
+    catalogue,
+    [store],
+    ids,
+    await statusIndex(ch, name, ids),
+  )
+  const { beforeStartMs: from, afterEndMs: to, tools } = query
+  const undecided = plan.undecided.map((run) => run.uid)
+  const listed =
+    undecided.length === 0 ? [] : await fleetListedRuns(ch, name, { from, to, tools }, undecided)
+  const read = await foldReadRuns(fleetEvents(ch, name), [...plan.read, ...listed], plan.scope)
+  return mergeEffectSummaries(plan.counted, read)
+}
+
+const TOP = ROUNDS_MASK_TOP
+
+/**
+ * The steps of the quarter hours `[from, to)` touches, grouped as `readStepGroups` groups them:
+ * by quarter hour, run, key texts and how many steps each listed round holds.
+ */
+async function stepGroups(ch: ClickHouse, name: string, query: EffectQuery) {
+  const first = Math.floor(query.beforeStartMs / 1000 / BUCKET_SECONDS)
+  const end = Math.ceil(query.afterEndMs / 1000 / BUCKET_SECONDS)
+  const rows = await ch.query(
+    `SELECT bucket, run, kind, tool, refusal, is_error, opened_by,
+       if(lround > ${TOP}, lround, if(lround >= 1, 0, -1)) AS high_round, per_round,
+       groupBitOr(if(lround BETWEEN 1 AND ${TOP},
+         bitShiftLeft(toUInt32(1), toUInt8(least(greatest(lround, 1), ${TOP}) - 1)), 0))
+         AS round_bits,
+       sum(per_round) AS steps
+     FROM (
+       SELECT intDiv(crdate, ${BUCKET_SECONDS}) AS bucket, run, kind, tool, refusal, is_error,
+         opened_by, lround, count() AS per_round
+       FROM rd_steps FINAL WHERE installation = {i:String}
+         AND crdate >= {from:Int64} AND crdate < {to:Int64}
+       GROUP BY bucket, run, kind, tool, refusal, is_error, opened_by, lround)
+     GROUP BY bucket, run, kind, tool, refusal, is_error, opened_by, high_round, per_round`,
+    { i: name, from: first * BUCKET_SECONDS, to: end * BUCKET_SECONDS },
+  )
+  return rows.map((row) => ({
+    bucket: num(row.bucket),
+    run: num(row.run),
+    kind: String(row.kind),
+    tool: textOrNull(row.tool),
+    refusal: textOrNull(row.refusal),
+    isError: textOrNull(row.is_error),
+    openedBy: textOrNull(row.opened_by),
+    steps: num(row.steps),
+    rounds: num(row.high_round) > 0 ? -num(row.high_round) : num(row.round_bits),
+  }))
+}
+
+const textOrNull = (value: unknown): string | null => (value === null ? null : String(value))
+
+/** Each numbered run's status (an index into `names`), -1 for a run no longer recorded. */
+async function statusIndex(ch: ClickHouse, name: string, ids: GroupIds): Promise<RunStatusIndex> {
+  const status = new Int32Array(ids.runUids.length).fill(-1)
+  const names: string[] = []
+  if (ids.runUids.length === 0) return { status, names }
+  const rows = await ch.query(
+    `SELECT uid, status FROM rd_runs FINAL WHERE installation = {i:String} AND gone = 0
+       AND uid IN {runs:Array(UInt64)}`,
+    { i: name, runs: ids.runUids.map((uid) => BigInt(uid)) },
+  )
+  const nameIds = new Map<string, number>()
+  for (const row of rows) {
+    const text = String(row.status)
+    let id = nameIds.get(text)
+    if (id === undefined) nameIds.set(text, (id = names.push(text) - 1))
+    status[ids.runOf(num(row.uid))] = id
+  }
+  return { status, names }
 }

@@ -65,10 +65,17 @@ export async function fleetListedRuns(
   ch: ClickHouse,
   installation: string,
   query: RunQuery,
+  /** Of these runs only (by uid), when given. */
+  only?: readonly number[],
 ): Promise<{ uid: number; status: string }[]> {
   const params: Record<string, ClickHouseParam> = { i: installation }
+  let of = ''
+  if (only !== undefined) {
+    params.only = only.map((uid) => BigInt(uid))
+    of = ' AND uid IN {only:Array(UInt64)}'
+  }
   const rows = await ch.query(
-    `SELECT uid, status FROM ${RECORDED}${runMatch(query, params)} ORDER BY uid DESC`,
+    `SELECT uid, status FROM ${RECORDED}${of}${runMatch(query, params)} ORDER BY uid DESC`,
     params,
   )
   return rows.map((row) => ({ uid: num(row.uid), status: String(row.status) }))

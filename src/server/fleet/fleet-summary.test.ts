@@ -19,15 +19,15 @@ import type { Database } from '../db/database'
 import { API_BASE } from '../http/api-handler'
 import { listen, type Listening } from '../http/listen'
 import { askServer } from '../testing/ask'
+import { queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
 import {
-  queryArb,
-  runArb,
-  SPAN_DAYS,
-  START,
-  summaryQueryOf,
-  TOOL_NAMES,
-  toRun,
-} from '../testing/generated-runs'
+  aroundItsStart,
+  effectRunArb,
+  straddlingRun,
+  twiceRun,
+  windowArb,
+  windowInstants,
+} from '../testing/effect-arbs'
 import { testEngines } from '../testing/engines'
 import { reseedRuns } from '../testing/reseed'
 import type { ClickHouse } from './clickhouse'
@@ -38,7 +38,6 @@ import { fleetEffect } from './fleet-effect'
 import { fleetSummary } from './fleet-summary'
 
 const engines = await testEngines()
-const DAY_MS = 86_400_000
 type RunSpecs = (typeof runArb extends fc.Arbitrary<infer T> ? T : never)[]
 
 describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (engine) => {
@@ -167,21 +166,20 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
   it('answers /effect as the single installation server, and sums it at its base', async () => {
     const own = askServer(fixture.served.base)
     const fleet = askServer(`${fleetApi.url}${API_BASE}`)
-    const instant = fc.integer({ min: START - DAY_MS, max: START + (SPAN_DAYS + 1) * DAY_MS })
     await fc.assert(
       fc.asyncProperty(
-        fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
-        fc.uniqueArray(instant, { minLength: 3, maxLength: 3 }),
-        fc.subarray([...TOOL_NAMES.slice(0, 3), 'no_such_tool']),
-        async (specs, cuts, tools) => {
+        fc.uniqueArray(effectRunArb, { selector: (run) => run.uuid, maxLength: 12 }),
+        windowArb,
+        async (specs, w) => {
+          const [from, decision, to] = windowInstants(w, specs)
+          if (from === to) return
           const name = await seedAndExport(specs)
-          const [from, decision, to] = [...cuts].sort((a, b) => a - b) as [number, number, number]
           const search = new URLSearchParams({
             from: new Date(from).toISOString(),
             decision: new Date(decision).toISOString(),
             to: new Date(to).toISOString(),
           })
-          for (const tool of tools) search.append('tool', tool)
+          for (const tool of w.tools) search.append('tool', tool)
           const expected = await own(`/effect?${search}`)
           expect(expected.status, JSON.stringify(expected.body)).toBe(200)
           const answer = await fleet(`/installations/${name}/effect?${search}`)
@@ -191,15 +189,21 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
           expect(read(answer.body)).toEqual(read(expected.body))
           // Two installations: their sum (each run counted under its own).
           await new Exporter(reader, ch, `${name}-copy`).pass()
-          const both = await fleetEffect(
-            ch,
-            [name, `${name}-copy`],
-            queryOf(from, decision, to, tools),
+          const query = {
+            beforeStartMs: from,
+            decisionMs: decision,
+            afterEndMs: to,
+            tools: w.tools,
+          }
+          expect(await fleetEffect(ch, [name, `${name}-copy`], query)).toEqual(
+            mergeEffectSummaries(read(expected.body), read(expected.body)),
           )
-          expect(both).toEqual(mergeEffectSummaries(read(expected.body), read(expected.body)))
         },
       ),
-      { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
+      {
+        numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25),
+        examples: [[[straddlingRun, twiceRun], aroundItsStart]],
+      },
     )
   })
 
@@ -220,13 +224,6 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
       { numRuns: 10 },
     )
   })
-})
-
-const queryOf = (from: number, decision: number, to: number, tools: string[]) => ({
-  beforeStartMs: from,
-  decisionMs: decision,
-  afterEndMs: to,
-  tools,
 })
 
 const withCursor = (search: URLSearchParams, cursor: string | null) => {
