@@ -7,68 +7,27 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runListPageSchema, runsPageSchema, type Run } from '../domain/contract'
-import { runListSearch, type RunListQuery } from '../domain/api-query'
+import { runListSearch } from '../domain/api-query'
 import {
   emptyRunsSummary,
   foldRunRows,
   listRuns,
-  parseOutcome,
   runListCsvContext,
   runRowFromItem,
   runsCsvChunks,
-  RUN_SORT_KEYS,
 } from '../domain/runs'
-import { createScope } from '../domain/summary'
 import { createListedInstallation } from '../mocks/variants'
 import type { Database } from './db/database'
 import { openDatabase } from './db/open-database'
 import { seedInstallation } from './seed/seed-installation'
 import { allPages, askServer } from './testing/ask'
-import {
-  CODES,
-  CONFIGURATIONS,
-  isoDay,
-  listedRunArb,
-  queryArb,
-  toRun,
-} from './testing/generated-runs'
+import { listedRunArb, toRun } from './testing/generated-runs'
+import { listArb, longQueryArb, runListQueryOf } from './testing/run-list-arbs'
 import { testEngines } from './testing/engines'
 import { serveSeeded, type SeededServer } from './testing/serve-seeded'
 import { emptyTables, generatedMeta } from './testing/reseed'
 
 const engines = await testEngines()
-
-/** A filter that is left at "any" most of the time, so lists hold rows to order. */
-const mostlyAny = <T>(value: fc.Arbitrary<T>) =>
-  fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value })
-
-const outcomeArb = mostlyAny(
-  fc.constantFrom(
-    'refused',
-    'failed',
-    'denied',
-    'clean',
-    ...CODES.map((code) => `refused-${code}`),
-  ),
-)
-const listArb = fc.record({
-  outcome: outcomeArb,
-  configuration: mostlyAny(fc.constantFrom(...CONFIGURATIONS)),
-  status: mostlyAny(fc.constantFrom('completed', 'running', 'weird "status"', 'none')),
-  key: fc.constantFrom(...RUN_SORT_KEYS),
-  desc: fc.boolean(),
-  limit: fc.integer({ min: 1, max: 7 }),
-})
-
-/** Most runs of the two weeks in range, so the lists hold rows to order. */
-const longQueryArb = fc.oneof(
-  queryArb,
-  fc.tuple(queryArb, fc.integer({ min: -1, max: 2 })).map(([q, fromDay]) => ({
-    ...q,
-    fromDay,
-    days: 16,
-  })),
-)
 
 describe.each(engines)('the sorted runs list on %s', (engine) => {
   let served: SeededServer
@@ -98,24 +57,7 @@ describe.each(engines)('the sorted runs list on %s', (engine) => {
             createListedInstallation({ meta: generatedMeta(), tools: [], runs: specs.map(toRun) }),
           )
           for (const [q, list] of queries) {
-            const filters = {
-              from: isoDay(q.fromDay),
-              to: isoDay(q.fromDay + q.days - 1),
-              tz: q.tz,
-              tools: q.tools,
-            }
-            const scope = createScope(filters)
-            const query: RunListQuery = {
-              from: scope.buckets.startMs,
-              to: scope.buckets.endMs,
-              tools: q.tools,
-              filters: {
-                outcome: list.outcome === null ? null : parseOutcome(list.outcome),
-                configuration: list.configuration,
-                status: list.status,
-              },
-              sort: { key: list.key, desc: list.desc },
-            }
+            const { scope, query } = runListQueryOf(q, list)
             const range = runListSearch(query, { offset: 0, limit: 1 })
             const pages = await allPages(
               ask,

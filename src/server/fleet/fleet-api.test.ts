@@ -131,7 +131,7 @@ describe('the API over ClickHouse', () => {
     for (const [path, status, error] of [
       ['/installations/nowhere/meta', 404, 'not_found'],
       ['/installations/..%2Fsite-a/meta', 404, 'not_found'],
-      ['/installations/site-a/run-list', 501, 'not_offered'],
+      ['/run-list', 501, 'not_offered'],
       ['/installations/site-a/summary?from=x', 400, 'bad_request'],
       ['/runs', 501, 'not_offered'],
     ] as const) {

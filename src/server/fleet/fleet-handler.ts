@@ -1,15 +1,19 @@
 import type { ServerResponse } from 'node:http'
 import {
   parseEffectQuery,
+  parseRunListParams,
   parseRunsParams,
   parseSummaryParams,
   summaryGrainProblem,
 } from '@/domain/api-query'
+import { csvChunks, RUNS_COLUMNS, runsFileName } from '@/domain/csv'
 import { effectToWire } from '@/domain/effect'
+import { runListCsvContext, runsCsvRows } from '@/domain/runs'
+import { pageOfRunList } from '../view/run-list'
 import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
 import { ApiError } from '../http/api-error'
-import { sendJson, sendJsonStream } from '../http/respond'
+import { sendCsvStream, sendJson, sendJsonStream } from '../http/respond'
 import { MAX_RUN_ID, runIdOf, runNotFound, runsJson, runsPageJson } from '../read/runs'
 import type { ClickHouse } from './clickhouse'
 import {
@@ -21,6 +25,7 @@ import {
 } from './fleet-reads'
 import { runRowsRequest } from '../read/run-rows'
 import { fleetEffect } from './fleet-effect'
+import { fleetRunList } from './fleet-run-list'
 import { fleetRunRows } from './fleet-run-rows'
 import { fleetEvents, fleetFindRun, fleetPageOfRuns } from './fleet-runs'
 import { fleetSummary } from './fleet-summary'
@@ -39,7 +44,7 @@ const INSTALLATIONS = '/installations'
  * as its own server would; at the base, `/meta`, `/tools` and `/summary` answer for every
  * installation together (`/summary` sums them); each installation also answers `/run-rows`
  * (the runs list by its rows), `/runs` and `/runs/{uuid}` (runs with their steps), and `/effect`,
- * each installation's and, at the base, their sum. What is not built
+ * each installation's and, at the base, their sum, and each installation's `/run-list`. What is not built
  * yet answers 501, which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
@@ -90,6 +95,23 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (endpoint === '/run-rows') {
     const { params, after } = runRowsRequest(url)
     return sendJson(res, 200, await fleetRunRows(ch, name, params, after, params.limit))
+  }
+  if (endpoint === '/run-list') {
+    const params = parseRunListParams(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const { from, to, tools, filters, sort } = params
+    const list = await fleetRunList(ch, name, { from, to, tools, filters, sort })
+    if (params.format === 'json') {
+      const { listed, tallies, facts } = list
+      return sendJson(
+        res,
+        200,
+        await pageOfRunList(listed, params.offset, params.limit, tallies, facts),
+      )
+    }
+    const csv = runListCsvContext(params, params.tz)
+    const chunks = csvChunks(RUNS_COLUMNS, runsCsvRows(await list.listed.rows.all(), csv))
+    return sendCsvStream(res, runsFileName(csv.from, csv.to), chunks)
   }
   if (endpoint === '/runs') {
     const params = parseRunsParams(url.searchParams)

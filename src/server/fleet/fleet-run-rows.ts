@@ -25,9 +25,17 @@ export async function fleetRunRows(
   after: number | null,
   limit: number,
 ): Promise<RunRowsPage> {
-  const { range, ids, keyOfHash, roles, uids } = await listingOf(ch, installation, query)
+  const listing = await listingOf(ch, installation, query)
+  // Only the page's runs are counted call by call: the page is chosen as the server chooses it.
+  const page = [...pageRunsOf(emptyTallies(listing.uids), after, limit).page]
+  const tallies = await countTallies(ch, listing, page)
+  return pageOfRunRows(exportedRuns(ch, installation), tallies, after, limit)
+}
+
+/** Tallies of the listed runs `uids` (highest uid first), every count 0. */
+function emptyTallies(uids: number[]): RunTallies {
   const n = uids.length
-  const tallies: RunTallies = {
+  return {
     order: Int32Array.from(uids, (_, at) => at),
     uids,
     toolCalls: new Int32Array(n),
@@ -37,43 +45,57 @@ export async function fleetRunRows(
     refusedTurn: new Int32Array(n),
     otherCodes: new Map<number, Counts>(),
   }
-  // Only the page's runs are counted call by call: the page is chosen as the server chooses it.
-  const page = [...pageRunsOf(tallies, after, limit).page]
-  if (page.length > 0) {
-    const at = new Map(page.map((run) => [uids[run] as number, run]))
-    const { tally, code } = talliesOfKeys(ids.keys, roles)
-    const calls = await ch.query(
-      `SELECT toString(run) AS run, toString(key) AS hash, count() AS n FROM ${STEPS_IN_RANGE}
-       AND run IN {page:Array(UInt64)} GROUP BY run, key`,
-      { ...range, page: page.map((run) => BigInt(uids[run] as number)) },
-    )
-    const columns = [
-      tallies.toolCalls,
-      tallies.failed,
-      tallies.denied,
-      tallies.refusedArguments,
-      tallies.refusedTurn,
-    ]
-    for (const row of calls) {
-      const run = at.get(num(row.run))
-      const key = keyOfHash.get(String(row.hash))
-      if (run === undefined || key === undefined) continue
-      const kind = tally[key] as number
-      if (kind === Tally.None) continue
-      const count = num(row.n)
-      tallies.toolCalls[run] = (tallies.toolCalls[run] as number) + count
-      if (kind === Tally.Other) {
-        let codes = tallies.otherCodes.get(run)
-        if (codes === undefined) tallies.otherCodes.set(run, (codes = emptyRecord<number>()))
-        const name = code[key] as string
-        codes[name] = (codes[name] ?? 0) + count
-      } else if (kind !== Tally.Calls) {
-        const column = columns[kind] as Int32Array
-        column[run] = (column[run] as number) + count
-      }
+}
+
+/**
+ * The listing's tallies, the calls of `runs` (run numbers of the listing; null: every listed
+ * run) counted by key with the view's own tallies (`talliesOfKeys`).
+ */
+export async function countTallies(
+  ch: ClickHouse,
+  listing: Listing,
+  runs: readonly number[] | null,
+): Promise<RunTallies> {
+  const { range, ids, keyOfHash, roles, uids } = listing
+  const tallies = emptyTallies(uids)
+  if (runs !== null && runs.length === 0) return tallies
+  const at = new Map((runs ?? uids.map((_, run) => run)).map((run) => [uids[run] as number, run]))
+  const { tally, code } = talliesOfKeys(ids.keys, roles)
+  const only = runs === null ? '' : ' AND run IN {page:Array(UInt64)}'
+  const calls = await ch.query(
+    `SELECT run, toString(key) AS hash, count() AS n FROM ${STEPS_IN_RANGE}${only}
+     GROUP BY run, key`,
+    {
+      ...range,
+      ...(runs === null ? {} : { page: runs.map((run) => BigInt(uids[run] as number)) }),
+    },
+  )
+  const columns = [
+    tallies.toolCalls,
+    tallies.failed,
+    tallies.denied,
+    tallies.refusedArguments,
+    tallies.refusedTurn,
+  ]
+  for (const row of calls) {
+    const run = at.get(num(row.run))
+    const key = keyOfHash.get(String(row.hash))
+    if (run === undefined || key === undefined) continue
+    const kind = tally[key] as number
+    if (kind === Tally.None) continue
+    const count = num(row.n)
+    tallies.toolCalls[run] = (tallies.toolCalls[run] as number) + count
+    if (kind === Tally.Other) {
+      let codes = tallies.otherCodes.get(run)
+      if (codes === undefined) tallies.otherCodes.set(run, (codes = emptyRecord<number>()))
+      const name = code[key] as string
+      codes[name] = (codes[name] ?? 0) + count
+    } else if (kind !== Tally.Calls) {
+      const column = columns[kind] as Int32Array
+      column[run] = (column[run] as number) + count
     }
   }
-  return pageOfRunRows(exportedRuns(ch, installation), tallies, after, limit)
+  return tallies
 }
 
 /** How long a listing is used for the next pages of its query: one export pass. */
@@ -82,7 +104,7 @@ const LISTING_MS = 5_000
 const LISTINGS = 8
 const listings = new Map<string, { at: number; listing: Promise<Listing> }>()
 
-type Listing = Awaited<ReturnType<typeof listRuns>>
+export type Listing = Awaited<ReturnType<typeof listRuns>>
 
 /**
  * The runs a query lists and the keys of its range, made once for all the pages a client asks
@@ -90,7 +112,11 @@ type Listing = Awaited<ReturnType<typeof listRuns>>
  * then only counts its own runs. Like the single server's counts, a listing is at most one
  * export pass old.
  */
-function listingOf(ch: ClickHouse, installation: string, query: TallyQuery): Promise<Listing> {
+export function listingOf(
+  ch: ClickHouse,
+  installation: string,
+  query: TallyQuery,
+): Promise<Listing> {
   const key = JSON.stringify([ch.target, installation, query.from, query.to, query.tools])
   const now = Date.now()
   for (const [old, entry] of listings) if (now - entry.at > LISTING_MS) listings.delete(old)
@@ -132,7 +158,7 @@ async function listRuns(ch: ClickHouse, installation: string, query: TallyQuery)
 }
 
 /** The exported runs of `installation` as the page's source of run fields and rounds. */
-function exportedRuns(ch: ClickHouse, installation: string): RunRowsSource {
+export function exportedRuns(ch: ClickHouse, installation: string): RunRowsSource {
   return {
     async fields(uids) {
       const rows = await ch.query(
@@ -156,29 +182,37 @@ function exportedRuns(ch: ClickHouse, installation: string): RunRowsSource {
         ]),
       )
     },
-    async rounds(uids) {
-      // Every step of the runs, in range or not: a step is listed as a tool step only when its
-      // name and outcome can be read (the key's texts say so), any other step always.
-      const rows = await ch.query(
-        `SELECT toString(run) AS run, any(kind) AS kind, any(tool) AS tool,
-           any(refusal) AS refusal, any(is_error) AS is_error, any(opened_by) AS opened_by,
-           groupUniqArray(lround) AS rounds
-         FROM rd_steps FINAL WHERE installation = {i:String} AND run IN {uids:Array(UInt64)}
-           AND lround > 0
-         GROUP BY run, key`,
-        { i: installation, uids: uids.map(BigInt) },
-      )
-      const ids = new GroupIds()
-      const seen = new Map<number, Set<number>>()
-      for (const row of rows) {
-        const key = ids.keys[ids.keyOf(groupOf(row))]
-        if (key === undefined || !listsStep(key)) continue
-        const run = num(row.run)
-        let rounds = seen.get(run)
-        if (rounds === undefined) seen.set(run, (rounds = new Set()))
-        for (const round of row.rounds as unknown[]) rounds.add(num(round))
-      }
-      return new Map([...seen].map(([run, rounds]) => [run, rounds.size]))
-    },
+    rounds: (uids) => fleetRounds(ch, installation, uids),
   }
+}
+
+/**
+ * Each run's listed rounds, of `uids` (null: every run of `installation`), from every step of the
+ * runs, in range or not: a step is listed as a tool step only when its name and outcome can be
+ * read (the key's texts say so), any other step always.
+ */
+export async function fleetRounds(
+  ch: ClickHouse,
+  installation: string,
+  uids: readonly number[] | null,
+): Promise<Map<number, number>> {
+  const only = uids === null ? '' : ' AND run IN {uids:Array(UInt64)}'
+  const rows = await ch.query(
+    `SELECT run, any(kind) AS kind, any(tool) AS tool, any(refusal) AS refusal,
+       any(is_error) AS is_error, any(opened_by) AS opened_by, groupUniqArray(lround) AS rounds
+     FROM rd_steps FINAL WHERE installation = {i:String}${only} AND lround > 0
+     GROUP BY run, key`,
+    { i: installation, ...(uids === null ? {} : { uids: uids.map(BigInt) }) },
+  )
+  const ids = new GroupIds()
+  const seen = new Map<number, Set<number>>()
+  for (const row of rows) {
+    const key = ids.keys[ids.keyOf(groupOf(row))]
+    if (key === undefined || !listsStep(key)) continue
+    const run = num(row.run)
+    let rounds = seen.get(run)
+    if (rounds === undefined) seen.set(run, (rounds = new Set()))
+    for (const round of row.rounds as unknown[]) rounds.add(num(round))
+  }
+  return new Map([...seen].map(([run, rounds]) => [run, rounds.size]))
 }

@@ -19,7 +19,9 @@ import type { Database } from '../db/database'
 import { API_BASE } from '../http/api-handler'
 import { listen, type Listening } from '../http/listen'
 import { askServer } from '../testing/ask'
-import { queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
+import { listedRunArb, queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
+import { listArb, longQueryArb, runListQueryOf } from '../testing/run-list-arbs'
+import { runListSearch } from '@/domain/api-query'
 import {
   aroundItsStart,
   effectRunArb,
@@ -122,6 +124,42 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
             theirs = (answer.body as { nextCursor: string }).nextCursor
           }
           expect(pages).toBeLessThan(20)
+        },
+      ),
+      { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
+    )
+  })
+
+  it('answers /run-list as the single installation server: pages, counts and CSV', async () => {
+    const own = askServer(fixture.served.base)
+    const fleet = askServer(`${fleetApi.url}${API_BASE}`)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(listedRunArb, { selector: (run) => run.uuid, maxLength: 12 }),
+        longQueryArb,
+        listArb,
+        async (specs, q, list) => {
+          const name = await seedAndExport(specs)
+          const { query } = runListQueryOf(q, list)
+          for (let offset = 0; ; offset += list.limit) {
+            const search = runListSearch(query, { offset, limit: list.limit })
+            const expected = await own(`/run-list?${search}`)
+            expect(expected.status, JSON.stringify(expected.body)).toBe(200)
+            expect(await fleet(`/installations/${name}/run-list?${search}`)).toEqual(expected)
+            if ((expected.body as { rows: unknown[] }).rows.length < list.limit) break
+          }
+          const csv = `/run-list?${runListSearch(query, { csv: { tz: q.tz } })}`
+          const [mine, theirs] = await Promise.all([
+            fetch(`${fixture.served.base}${csv}`),
+            fetch(`${fleetApi.url}${API_BASE}/installations/${name}${csv}`),
+          ])
+          expect(theirs.status).toBe(200)
+          expect(theirs.headers.get('content-disposition')).toBe(
+            mine.headers.get('content-disposition'),
+          )
+          expect(Buffer.from(await theirs.arrayBuffer())).toEqual(
+            Buffer.from(await mine.arrayBuffer()),
+          )
         },
       ),
       { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
