@@ -5,7 +5,7 @@
  * (steps per second, its compaction of settled months included), bytes on disk per step, nine
  * copies of it and one installation of ten copies, each compacted as its exporter would (ten
  * installations of one million steps and one of ten million, by default), a year's `/summary`
- * for all of them and for one, a year's `/run-rows` and `/runs` first pages and one run,
+ * for all of them and for one, a year's `/run-rows`, `/run-list` and `/runs` first pages and one run,
  * `/effect` of 14 days each side, and how long a run the CMS commits takes to show in an answer
  * while the exporter runs every 5 s (its default). Nothing asserted.
  */
@@ -16,7 +16,9 @@ import { openDatabase } from '@/server/db/open-database'
 import { openClickHouse, type ClickHouse } from '@/server/fleet/clickhouse'
 import { Exporter } from '@/server/fleet/exporter'
 import { fleetEffect } from '@/server/fleet/fleet-effect'
+import { fleetRunList } from '@/server/fleet/fleet-run-list'
 import { fleetRunRows } from '@/server/fleet/fleet-run-rows'
+import { pageOfRunList } from '@/server/view/run-list'
 import { fleetEvents, fleetFindRun, fleetPageOfRuns } from '@/server/fleet/fleet-runs'
 import { runsJson, runsPageJson } from '@/server/read/runs'
 import { keyAlias, PAYLOAD_KEYS } from '@/server/sql/payload-keys'
@@ -199,6 +201,26 @@ export async function run(): Promise<BenchRow[]> {
       const next = performance.now()
       await fleetRunRows(ch, name, year, runRowsCursorUid(page.nextCursor ?? ''), 2000)
       add('  its second page', performance.now() - next, 'ms')
+    }
+
+    // The sorted runs list of a year (`/run-list`), first page of 50, by three orders; each
+    // order is a list of its own (none kept from the one before).
+    for (const name of ['site-big', 'site-01']) {
+      for (const key of ['rounds', 'configuration', 'durationMs'] as const) {
+        const started = performance.now()
+        const list = await fleetRunList(ch, name, {
+          ...year,
+          filters: { outcome: null, configuration: null, status: null },
+          sort: { key, desc: true },
+        })
+        await pageOfRunList(list.listed, 0, 50, list.tallies, list.facts)
+        const runs = list.listed.rows.length.toLocaleString('en-US')
+        add(
+          `a year's /run-list of ${name} (${runs} runs) by ${key}: first page`,
+          performance.now() - started,
+          'ms',
+        )
+      }
     }
 
     // `/runs` of a year, first page (the contract's default 200 runs with their steps), a run.

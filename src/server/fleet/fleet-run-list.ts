@@ -1,11 +1,12 @@
 import type { RunListQuery } from '@/domain/api-query'
 import { num } from '../db/database'
-import { rangeRows, listRangeRows, type ServedList } from '../view/run-list'
-import type { RunTallies } from '../view/fold-run-tallies'
+import { rangeRows, listRangeRows, type RangeRows, type ServedList } from '../view/run-list'
+import type { RunTallies, TallyQuery } from '../view/fold-run-tallies'
 import type { FactsByUid, RunFacts } from '../view/run-facts'
 import type { RunStatusIndex } from '../view/run-status-index'
 import type { ClickHouse } from './clickhouse'
 import { countTallies, fleetRounds, listingOf } from './fleet-run-rows'
+import { KeptBriefly } from './kept-briefly'
 
 /** A runs list of one installation, and what its pages are made from. */
 export interface FleetRunList {
@@ -14,40 +15,35 @@ export interface FleetRunList {
   facts: FactsByUid
 }
 
-/** How long a list is used for the next pages of its query: one export pass. */
-const LIST_MS = 5_000
-const LISTS = 4
-const lists = new Map<string, { at: number; list: Promise<FleetRunList> }>()
+/** A range's rows, for every order and filter of its list. */
+const ranges = new KeptBriefly<{ rows: RangeRows; tallies: RunTallies; facts: FactsByUid }>(4)
+/** Lists as asked (range, filters, order), for their next pages. */
+const lists = new KeptBriefly<FleetRunList>(8)
 
 /**
  * `/run-list` of one installation from its exported rows (decision 0017), by the single server's
  * own list (`rangeRows`, `listRangeRows`): the runs `/run-rows` lists for the range, each counted
  * by key with the view's tallies, its rounds from every step and its fields from its run row,
- * then filtered and sorted as the server does. A list is kept {@link LIST_MS} for the next pages.
+ * then filtered and sorted as the server does. A range's rows and a list are kept for an export
+ * pass ({@link KeptBriefly}): the next pages, and another order of the same range, reuse them.
  */
 export function fleetRunList(
   ch: ClickHouse,
   installation: string,
   query: RunListQuery,
 ): Promise<FleetRunList> {
-  const key = JSON.stringify([ch.target, installation, query])
-  const now = Date.now()
-  for (const [old, entry] of lists) if (now - entry.at > LIST_MS) lists.delete(old)
-  const kept = lists.get(key)
-  if (kept !== undefined) return kept.list
-  const list = makeList(ch, installation, query)
-  list.catch(() => lists.delete(key))
-  lists.set(key, { at: now, list })
-  if (lists.size > LISTS) lists.delete(lists.keys().next().value as string)
-  return list
+  const range = { from: query.from, to: query.to, tools: query.tools }
+  const asked = JSON.stringify([ch.target, installation, range])
+  return lists.get(JSON.stringify([asked, query.filters, query.sort]), async () => {
+    const { rows, tallies, facts } = await ranges.get(asked, () =>
+      rowsOfRange(ch, installation, range),
+    )
+    return { listed: await listRangeRows(rows, query), tallies, facts }
+  })
 }
 
-async function makeList(
-  ch: ClickHouse,
-  installation: string,
-  query: RunListQuery,
-): Promise<FleetRunList> {
-  const listing = await listingOf(ch, installation, query)
+async function rowsOfRange(ch: ClickHouse, installation: string, range: TallyQuery) {
+  const listing = await listingOf(ch, installation, range)
   const [tallies, rounds, runs] = await Promise.all([
     countTallies(ch, listing, null),
     fleetRounds(ch, installation, null),
@@ -72,27 +68,37 @@ async function makeList(
     statuses,
     facts,
   })
-  return { listed: await listRangeRows(rows, query), tallies, facts }
+  return { rows, tallies, facts }
 }
 
-/** The installation's recorded runs: status and facts by uid. */
+/** The installation's recorded runs: status and facts by uid (read as columns: one row). */
 async function recordedRuns(ch: ClickHouse, installation: string) {
-  const rows = await ch.query(
-    `SELECT uid, status, uuid, configuration, started, finished
+  const [read] = await ch.query(
+    `SELECT groupArray(toFloat64(uid)) AS uids, groupArray(status) AS statuses,
+       groupArray(uuid) AS uuids, groupArray(configuration) AS configurations,
+       groupArray(started) AS started, groupArray(finished) AS finished
      FROM rd_runs FINAL WHERE installation = {i:String} AND gone = 0`,
     { i: installation },
   )
+  const column = (name: string) => (read?.[name] as unknown[] | undefined) ?? []
+  const [statuses, uuids, configurations, started, finished] = [
+    'statuses',
+    'uuids',
+    'configurations',
+    'started',
+    'finished',
+  ].map(column) as [unknown[], unknown[], unknown[], unknown[], unknown[]]
   const runs = new Map<number, { status: string; fact: RunFacts }>()
-  for (const row of rows) {
-    runs.set(num(row.uid), {
-      status: String(row.status),
+  column('uids').forEach((uid, i) => {
+    runs.set(num(uid), {
+      status: String(statuses[i]),
       fact: {
-        uuid: String(row.uuid),
-        configuration: String(row.configuration),
-        started: num(row.started),
-        finished: num(row.finished),
+        uuid: String(uuids[i]),
+        configuration: String(configurations[i]),
+        started: num(started[i]),
+        finished: num(finished[i]),
       },
     })
-  }
+  })
   return runs
 }

@@ -8,6 +8,7 @@ import { RunFlag, runFlagsOfKeys } from '../view/key-roles'
 import { listsStep } from '../view/fold-run-rounds'
 import { GroupIds } from '../view/step-store'
 import type { ClickHouse } from './clickhouse'
+import { KeptBriefly } from './kept-briefly'
 import { fleetKeys, groupOf, STEPS_IN_RANGE, type FleetRange } from './fleet-summary'
 
 const { Seen: SEEN, Hit: HIT } = RunFlag
@@ -56,61 +57,73 @@ export async function countTallies(
   listing: Listing,
   runs: readonly number[] | null,
 ): Promise<RunTallies> {
-  const { range, ids, keyOfHash, roles, uids } = listing
+  const { range, ids, roles, uids, hashes, keyIds } = listing
   const tallies = emptyTallies(uids)
   if (runs !== null && runs.length === 0) return tallies
   const at = new Map((runs ?? uids.map((_, run) => run)).map((run) => [uids[run] as number, run]))
   const { tally, code } = talliesOfKeys(ids.keys, roles)
   const only = runs === null ? '' : ' AND run IN {page:Array(UInt64)}'
-  const calls = await ch.query(
-    `SELECT run, toString(key) AS hash, count() AS n FROM ${STEPS_IN_RANGE}${only}
-     GROUP BY run, key`,
-    {
-      ...range,
-      ...(runs === null ? {} : { page: runs.map((run) => BigInt(uids[run] as number)) }),
-    },
+  const params = {
+    ...range,
+    hashes: hashes.map((hash) => BigInt(hash)),
+    kinds: keyIds.map((id) => tally[id] as number),
+    ...(runs === null ? {} : { page: runs.map((run) => BigInt(uids[run] as number)) }),
+  }
+  // Per run, one row of each column (runs as Float64: exact below 2^53, read as numbers).
+  const [counted] = await ch.query(
+    `SELECT groupArray(toFloat64(run)) AS runs, groupArray(calls) AS calls,
+       groupArray(failed) AS failed, groupArray(denied) AS denied,
+       groupArray(arguments) AS arguments, groupArray(turn) AS turn
+     FROM (
+       SELECT run, count() AS calls, countIf(t = ${Tally.Failed}) AS failed,
+         countIf(t = ${Tally.Denied}) AS denied, countIf(t = ${Tally.Arguments}) AS arguments,
+         countIf(t = ${Tally.Turn}) AS turn
+       FROM (SELECT run, transform(key, {hashes:Array(UInt64)}, {kinds:Array(Int8)}, toInt8(-1)) AS t
+         FROM ${STEPS_IN_RANGE}${only})
+       WHERE t >= 0 GROUP BY run)`,
+    params,
   )
+  const column = (name: string) => (counted?.[name] as unknown[] | undefined) ?? []
   const columns = [
-    tallies.toolCalls,
-    tallies.failed,
-    tallies.denied,
-    tallies.refusedArguments,
-    tallies.refusedTurn,
-  ]
-  for (const row of calls) {
+    [tallies.toolCalls, column('calls')],
+    [tallies.failed, column('failed')],
+    [tallies.denied, column('denied')],
+    [tallies.refusedArguments, column('arguments')],
+    [tallies.refusedTurn, column('turn')],
+  ] as const
+  column('runs').forEach((uid, i) => {
+    const run = at.get(num(uid))
+    if (run === undefined) return
+    for (const [into, from] of columns) into[run] = num(from[i])
+  })
+  // Refusals of other codes, by code: few keys, few rows.
+  const other = hashes.filter((_, i) => tally[keyIds[i] as number] === Tally.Other)
+  if (other.length === 0) return tallies
+  const rows = await ch.query(
+    `SELECT run, toString(key) AS hash, count() AS n FROM ${STEPS_IN_RANGE}${only}
+       AND key IN {other:Array(UInt64)}
+     GROUP BY run, key`,
+    { ...params, other: other.map((hash) => BigInt(hash)) },
+  )
+  for (const row of rows) {
     const run = at.get(num(row.run))
-    const key = keyOfHash.get(String(row.hash))
+    const key = listing.keyOfHash.get(String(row.hash))
     if (run === undefined || key === undefined) continue
-    const kind = tally[key] as number
-    if (kind === Tally.None) continue
-    const count = num(row.n)
-    tallies.toolCalls[run] = (tallies.toolCalls[run] as number) + count
-    if (kind === Tally.Other) {
-      let codes = tallies.otherCodes.get(run)
-      if (codes === undefined) tallies.otherCodes.set(run, (codes = emptyRecord<number>()))
-      const name = code[key] as string
-      codes[name] = (codes[name] ?? 0) + count
-    } else if (kind !== Tally.Calls) {
-      const column = columns[kind] as Int32Array
-      column[run] = (column[run] as number) + count
-    }
+    let codes = tallies.otherCodes.get(run)
+    if (codes === undefined) tallies.otherCodes.set(run, (codes = emptyRecord<number>()))
+    const name = code[key] as string
+    codes[name] = (codes[name] ?? 0) + num(row.n)
   }
   return tallies
 }
 
-/** How long a listing is used for the next pages of its query: one export pass. */
-const LISTING_MS = 5_000
-/** Listings kept at once (the most recent queries). */
-const LISTINGS = 8
-const listings = new Map<string, { at: number; listing: Promise<Listing> }>()
-
-export type Listing = Awaited<ReturnType<typeof listRuns>>
+/** Listings of the most recent queries (a year of ten million steps takes a second to list). */
+const listings = new KeptBriefly<Listing>(8)
 
 /**
  * The runs a query lists and the keys of its range, made once for all the pages a client asks
- * within {@link LISTING_MS} (a year of ten million steps takes over a second to list): a page
- * then only counts its own runs. Like the single server's counts, a listing is at most one
- * export pass old.
+ * within an export pass ({@link KeptBriefly}): a page then only counts its own runs. Like the
+ * single server's counts, a listing is at most one export pass old.
  */
 export function listingOf(
   ch: ClickHouse,
@@ -118,16 +131,10 @@ export function listingOf(
   query: TallyQuery,
 ): Promise<Listing> {
   const key = JSON.stringify([ch.target, installation, query.from, query.to, query.tools])
-  const now = Date.now()
-  for (const [old, entry] of listings) if (now - entry.at > LISTING_MS) listings.delete(old)
-  const kept = listings.get(key)
-  if (kept !== undefined) return kept.listing
-  const listing = listRuns(ch, installation, query)
-  listing.catch(() => listings.delete(key))
-  listings.set(key, { at: now, listing })
-  if (listings.size > LISTINGS) listings.delete(listings.keys().next().value as string)
-  return listing
+  return listings.get(key, () => listRuns(ch, installation, query))
 }
+
+export type Listing = Awaited<ReturnType<typeof listRuns>>
 
 async function listRuns(ch: ClickHouse, installation: string, query: TallyQuery) {
   const range: FleetRange = {
@@ -154,7 +161,7 @@ async function listRuns(ch: ClickHouse, installation: string, query: TallyQuery)
       need: SEEN | (query.tools.length > 0 ? HIT : 0),
     },
   )
-  return { range, ids, keyOfHash, roles, uids: listed.map((row) => num(row.uid)) }
+  return { range, ids, keyOfHash, roles, hashes, keyIds, uids: listed.map((row) => num(row.uid)) }
 }
 
 /** The exported runs of `installation` as the page's source of run fields and rounds. */
@@ -197,22 +204,28 @@ export async function fleetRounds(
   uids: readonly number[] | null,
 ): Promise<Map<number, number>> {
   const only = uids === null ? '' : ' AND run IN {uids:Array(UInt64)}'
-  const rows = await ch.query(
-    `SELECT run, any(kind) AS kind, any(tool) AS tool, any(refusal) AS refusal,
-       any(is_error) AS is_error, any(opened_by) AS opened_by, groupUniqArray(lround) AS rounds
-     FROM rd_steps FINAL WHERE installation = {i:String}${only} AND lround > 0
-     GROUP BY run, key`,
-    { i: installation, ...(uids === null ? {} : { uids: uids.map(BigInt) }) },
+  const params = { i: installation, ...(uids === null ? {} : { uids: uids.map(BigInt) }) }
+  const keys = await ch.query(
+    `SELECT toString(key) AS hash, any(kind) AS kind, any(tool) AS tool, any(refusal) AS refusal,
+       any(is_error) AS is_error, any(opened_by) AS opened_by
+     FROM rd_steps WHERE installation = {i:String}${only} AND lround > 0 GROUP BY key`,
+    params,
   )
   const ids = new GroupIds()
-  const seen = new Map<number, Set<number>>()
-  for (const row of rows) {
+  const listed = keys.filter((row) => {
     const key = ids.keys[ids.keyOf(groupOf(row))]
-    if (key === undefined || !listsStep(key)) continue
-    const run = num(row.run)
-    let rounds = seen.get(run)
-    if (rounds === undefined) seen.set(run, (rounds = new Set()))
-    for (const round of row.rounds as unknown[]) rounds.add(num(round))
-  }
-  return new Map([...seen].map(([run, rounds]) => [run, rounds.size]))
+    return key !== undefined && listsStep(key)
+  })
+  if (listed.length === 0) return new Map()
+  const [counted] = await ch.query(
+    `SELECT groupArray(toFloat64(run)) AS runs, groupArray(n) AS rounds FROM (
+       SELECT run, uniqExact(lround) AS n FROM rd_steps FINAL
+       WHERE installation = {i:String}${only} AND lround > 0 AND key IN {listed:Array(UInt64)}
+       GROUP BY run)`,
+    { ...params, listed: listed.map((row) => BigInt(String(row.hash))) },
+  )
+  const rounds = (counted?.rounds as unknown[] | undefined) ?? []
+  return new Map(
+    ((counted?.runs as unknown[] | undefined) ?? []).map((run, i) => [num(run), num(rounds[i])]),
+  )
 }
