@@ -3,7 +3,7 @@
  * installation exported twice, under two names, into an embedded ClickHouse. In Chromium: the
  * picker lists both, "all installations" shows the tool report summed with one row each (equal
  * to each one's own report) and its CSV, a picked installation is asked under its own base and
- * kept in the links, its runs listed from this server's `/run-rows` and a run's page from its
+ * kept in the links, its runs listed from this server's `/run-list` and a run's page from its
  * `/runs/{uuid}`; the overview from `/effect`, of one installation and of all (twice one).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -165,6 +165,24 @@ describe('the dashboard over many installations', () => {
     expect(all).toEqual(one?.map((value) => 2 * value))
   })
 
+  it('lists runs one installation at a time under all of them', async () => {
+    const probed = await openPage(browser, `${api.url}/runs?tz=UTC`)
+    const { page } = probed
+    try {
+      const note = page.getByText('Runs are listed one installation at a time')
+      await note.waitFor(LOADED)
+      expect(await page.locator('img').count()).toBe(0)
+      await screenshot(page, 'fleet-runs-of-all')
+      await page.getByRole('link', { name: 'site-a', exact: true }).click()
+      await page.waitForURL(/installation=site-a/)
+      await page.getByText(/^[\d,]+ runs holding [\d,]+ tool calls in /).waitFor(LOADED)
+      await screenshot(page, 'fleet-runs-of-site-a')
+      expect(probed.pageErrors).toEqual([])
+    } finally {
+      await probed.close()
+    }
+  })
+
   it('asks a picked installation under its own base, its runs and a run', async () => {
     const probed = await openPage(browser, `${api.url}${REPORT}`)
     const { page } = probed
@@ -183,8 +201,12 @@ describe('the dashboard over many installations', () => {
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Runs' })
       expect(await runs.getAttribute('href')).toContain('installation=site-b')
+      const listAsked = page.waitForRequest((request) =>
+        request.url().includes('/api/diagnostics/v1/installations/site-b/run-list?'),
+      )
       await runs.click()
-      // The runs list from this server's /run-rows: every run, whole.
+      await listAsked
+      // The runs list from this server's /run-list: sorted and paged by the server.
       const listed = page.getByText(/^[\d,]+ runs holding [\d,]+ tool calls in /)
       await listed.waitFor(LOADED)
       expect(await page.getByText(/incomplete/).count()).toBe(0)
