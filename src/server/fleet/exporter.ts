@@ -101,13 +101,22 @@ export class Exporter {
     }
     const settleTo = this.settleTarget(started, top)
     let steps = 0
-    for (let after = this.settledUid; after < top; after += CHUNK_UIDS) {
+    // A chunk's two reads at once, and the next chunk read while this one is sent: the database
+    // (a server, or SQLite's reader threads) answers while Node turns rows into ClickHouse's.
+    const readChunk = (after: number) => {
       const upTo = Math.min(after + CHUNK_UIDS, top)
-      // Both reads at once: on a database server one waits while the other is answered.
-      const [events, rows] = await Promise.all([
+      const read = Promise.all([
         stepRows(this.db, bound('e.uid > ? AND e.uid <= ?', [after, upTo]), null),
         readStepRows(this.db, after, upTo),
       ])
+      // Awaited in its turn; a pass that fails before then must not leave it unhandled.
+      read.catch(() => undefined)
+      return read
+    }
+    let next = this.settledUid < top ? readChunk(this.settledUid) : null
+    for (let after = this.settledUid; after < top && next !== null; after += CHUNK_UIDS) {
+      const [events, rows] = await next
+      next = after + CHUNK_UIDS < top ? readChunk(after + CHUNK_UIDS) : null
       await this.ch.insert(
         'rd_events',
         events.map((row) => eventRow(this.installation, row, version)),
