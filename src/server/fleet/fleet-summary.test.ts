@@ -66,6 +66,27 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
     await fixture?.stop()
   })
 
+  /**
+   * Every page of `path` from the installation's server and of `fleetPath` from the fleet's, each
+   * following its own cursors: equal answers, page by page.
+   */
+  async function expectSamePages(path: string, fleetPath: string, search: URLSearchParams) {
+    const own = askServer(fixture.served.base)
+    const fleet = askServer(`${fleetApi.url}${API_BASE}`)
+    let pages = 0
+    for (let mine: string | null = '', theirs: string | null = ''; ; pages += 1) {
+      const expected = await own(`${path}?${withCursor(search, mine)}`)
+      const answer = await fleet(`${fleetPath}?${withCursor(search, theirs)}`)
+      expect(expected.status, JSON.stringify(expected.body)).toBe(200)
+      expect(answer).toEqual(expected)
+      const body = expected.body as { nextCursor: string | null }
+      if (body.nextCursor === null) break
+      mine = body.nextCursor
+      theirs = (answer.body as { nextCursor: string }).nextCursor
+    }
+    expect(pages).toBeLessThan(20)
+  }
+
   /** Seeds `runs` alone and exports them as a new installation; its name. */
   async function seedAndExport(specs: RunSpecs) {
     await reseedRuns(writer, specs.map(toRun), new Map(specs.map((s) => [s.uuid, s.level])))
@@ -97,8 +118,6 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
   })
 
   it('lists the runs as the single installation server’s /run-rows, page by page', async () => {
-    const own = askServer(fixture.served.base)
-    const fleet = askServer(`${fleetApi.url}${API_BASE}`)
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
@@ -110,20 +129,7 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
           search.delete('tz')
           search.set('limit', String(limit))
           // The server's own pages, its cursors followed, and the fleet's, its own followed.
-          let pages = 0
-          for (let mine: string | null = '', theirs: string | null = ''; ; pages += 1) {
-            const expected = await own(`/run-rows?${withCursor(search, mine)}`)
-            const answer = await fleet(
-              `/installations/${name}/run-rows?${withCursor(search, theirs)}`,
-            )
-            expect(expected.status, JSON.stringify(expected.body)).toBe(200)
-            expect(answer).toEqual(expected)
-            const body = expected.body as { nextCursor: string | null }
-            if (body.nextCursor === null) break
-            mine = body.nextCursor
-            theirs = (answer.body as { nextCursor: string }).nextCursor
-          }
-          expect(pages).toBeLessThan(20)
+          await expectSamePages(`/run-rows`, `/installations/${name}/run-rows`, search)
         },
       ),
       { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
@@ -179,18 +185,7 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
           const search = q === null ? new URLSearchParams() : summaryQueryOf(q).search
           search.delete('tz')
           search.set('limit', String(limit))
-          let pages = 0
-          for (let mine: string | null = '', theirs: string | null = ''; ; pages += 1) {
-            const expected = await own(`/runs?${withCursor(search, mine)}`)
-            const answer = await fleet(`/installations/${name}/runs?${withCursor(search, theirs)}`)
-            expect(expected.status, JSON.stringify(expected.body)).toBe(200)
-            expect(answer).toEqual(expected)
-            const body = expected.body as { nextCursor: string | null }
-            if (body.nextCursor === null) break
-            mine = body.nextCursor
-            theirs = (answer.body as { nextCursor: string }).nextCursor
-          }
-          expect(pages).toBeLessThan(20)
+          await expectSamePages(`/runs`, `/installations/${name}/runs`, search)
           for (const uuid of [...specs.map((spec) => spec.uuid), 'no-such-run']) {
             const path = `/runs/${encodeURIComponent(uuid)}`
             expect(await fleet(`/installations/${name}${path}`)).toEqual(await own(path))
