@@ -27,7 +27,7 @@ import { runRowsRequest } from '../read/run-rows'
 import { fleetEffect } from './fleet-effect'
 import { fleetRunList } from './fleet-run-list'
 import { fleetRunRows } from './fleet-run-rows'
-import { fleetEvents, fleetFindRun, fleetPageOfRuns } from './fleet-runs'
+import { fleetEvents, fleetFindRun, fleetFindRunOfAny, fleetPageOfRuns } from './fleet-runs'
 import { fleetSummary } from './fleet-summary'
 
 export interface FleetContext {
@@ -70,12 +70,10 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (runAtBase !== null) {
     // A run asked without its installation: the first installation (A→Z) that records it.
     const uuid = runIdOf(runAtBase[1] ?? '')
-    for (const { name } of uuid.length > MAX_RUN_ID ? [] : await fleetInstallations(ch)) {
-      const found = await fleetFindRun(ch, name, uuid)
-      if (found !== null)
-        return sendJsonStream(res, 200, runsJson(fleetEvents(ch, name), [found], 'one'))
-    }
-    throw runNotFound(uuid)
+    const found = uuid.length > MAX_RUN_ID ? null : await fleetFindRunOfAny(ch, uuid)
+    if (found === null) throw runNotFound(uuid)
+    const events = fleetEvents(ch, found.installation)
+    return sendJsonStream(res, 200, runsJson(events, [found.row], 'one'))
   }
   const match = /^\/installations\/([^/]+)(\/.*)?$/.exec(path)
   if (match === null) throw notOffered(path)

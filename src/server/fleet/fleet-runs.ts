@@ -81,6 +81,24 @@ export async function fleetListedRuns(
   return rows.map((row) => ({ uid: num(row.uid), status: String(row.status) }))
 }
 
+/**
+ * `GET /runs/{uuid}` asked of all installations: the installation (first A→Z) that records the
+ * run, and its row; null when none does.
+ */
+export async function fleetFindRunOfAny(
+  ch: ClickHouse,
+  uuid: string,
+): Promise<{ installation: string; row: Row } | null> {
+  const [found] = await ch.query(
+    `SELECT installation, ${RUN_COLUMNS} FROM rd_runs FINAL WHERE gone = 0 AND uuid = {u:String}
+     ORDER BY installation, uid LIMIT 1`,
+    { u: uuid },
+  )
+  return found === undefined
+    ? null
+    : { installation: String(found.installation), row: found as Row }
+}
+
 /** `AND …` of the runs `query` lists, its values put into `params`; empty for every run. */
 function runMatch(query: RunQuery, params: Record<string, ClickHouseParam>): string {
   if (query.from === null && query.to === null && query.tools.length === 0) return ''
