@@ -134,6 +134,11 @@ describe('the API over ClickHouse', () => {
       ['/run-list', 501, 'not_offered'],
       ['/installations/site-a/summary?from=x', 400, 'bad_request'],
       ['/runs', 501, 'not_offered'],
+      ['/run-rows', 501, 'not_offered'],
+      ['/installations/%E0%A4%A/meta', 404, 'not_found'],
+      ['/installations/site-a/nonsense', 404, 'not_found'],
+      ['/nonsense', 404, 'not_found'],
+      ['/installations/site-a/runs/%E0%A4%A', 400, 'bad_request'],
     ] as const) {
       const answer = await ask(path)
       expect(answer.status, path).toBe(status)

@@ -40,12 +40,10 @@ const INSTALLATIONS = '/installations'
 
 /**
  * The diagnostics API over ClickHouse (decision 0017): `GET /installations` lists the exported
- * installations; under `/installations/<name>/` each answers `/meta`, `/tools` and `/summary`
- * as its own server would; at the base, `/meta`, `/tools` and `/summary` answer for every
- * installation together (`/summary` sums them); each installation also answers `/run-rows`
- * (the runs list by its rows), `/runs` and `/runs/{uuid}` (runs with their steps), and `/effect`,
- * each installation's and, at the base, their sum, and each installation's `/run-list`. What is not built
- * yet answers 501, which the dashboard reads as "not offered".
+ * installations; under `/installations/<name>/` each answers the whole contract as its own
+ * server would. At the base, `/meta`, `/tools`, `/summary` and `/effect` answer for every
+ * installation together (counts summed) and `/runs/{uuid}` finds a run in any; the runs lists
+ * answer 501 there (one installation at a time), which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
   return answeringApi(context, (url, res) => route(context.ch, url, res))
@@ -75,9 +73,10 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     const events = fleetEvents(ch, found.installation)
     return sendJsonStream(res, 200, runsJson(events, [found.row], 'one'))
   }
+  if (RUN_LISTS.has(path)) throw notOffered(path)
   const match = /^\/installations\/([^/]+)(\/.*)?$/.exec(path)
-  if (match === null) throw notOffered(path)
-  const name = decodeURIComponent(match[1] ?? '')
+  if (match === null) throw noSuchEndpoint()
+  const name = nameOf(match[1] ?? '')
   const endpoint = match[2] ?? '/'
   if (!INSTALLATION_NAME.test(name) || !(await isExported(ch, name))) {
     throw new ApiError(404, 'not_found', 'No installation of that name has been exported here.')
@@ -124,8 +123,23 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     if (found === null) throw runNotFound(uuid)
     return sendJsonStream(res, 200, runsJson(fleetEvents(ch, name), [found], 'one'))
   }
-  throw notOffered(endpoint)
+  throw noSuchEndpoint()
 }
+
+/** The runs lists, answered per installation only: a run belongs to one. */
+const RUN_LISTS: ReadonlySet<string> = new Set(['/runs', '/run-rows', '/run-list'])
+
+/** The installation's name in a path segment; one that is no percent-encoding names none. */
+function nameOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return ''
+  }
+}
+
+const noSuchEndpoint = () =>
+  new ApiError(404, 'not_found', 'The diagnostics API has no such endpoint.')
 
 async function isExported(ch: ClickHouse, name: string): Promise<boolean> {
   const rows = await ch.query(
@@ -156,5 +170,5 @@ const notOffered = (path: string) =>
   new ApiError(
     501,
     'not_offered',
-    `This server over ClickHouse does not answer ${path.slice(0, 80)} yet: ask the installation's own server.`,
+    `This server lists runs one installation at a time: ask /installations/<name>${path}.`,
   )
