@@ -3,12 +3,17 @@
  * CMS extension writes (`testing/extension-rows.ts`: damaged payloads, writes, denied turns,
  * a requeued run, U+0000), plus runs that start in the same second (the uuid decides), a
  * hostile uuid and a run too large to be read in one statement, its writes in every piece: page
- * by page, with a range and tools, on every engine.
+ * by page, with a range and tools, on every engine; and `/summary`, `/run-list` and `/effect`.
+ * From SQLite also through ClickHouse's HTTP interface (`@clickhouse/client`), answered by the
+ * embedded engine (`testing/clickhouse-http.ts`): the same SQL, its parameters bound by the
+ * server, not in-process.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { effectResponseSchema } from '@/domain/contract'
+import { effectFromWire } from '@/domain/effect'
 import type { Database } from '../db/database'
 import { startApi, type RunningApi } from '../cli/start-api'
 import { listen, type Listening } from '../http/listen'
@@ -19,6 +24,7 @@ import { askServer, type Answer } from '../testing/ask'
 import { createEmptyTables, type EmptyTables } from '../testing/empty-tables'
 import { testEngines } from '../testing/engines'
 import { run, T, writeExtensionRows, writeRawRuns, type RawEvent } from '../testing/extension-rows'
+import { serveClickHouseHttp } from '../testing/clickhouse-http'
 import { openClickHouse, type ClickHouse } from './clickhouse'
 import { Exporter } from './exporter'
 import { createFleetHandler } from './fleet-handler'
@@ -61,6 +67,8 @@ const BIG = run(
   ),
 )
 
+const RANGE = 'from=2026-11-10T00:00:00Z&to=2026-11-11T00:00:00Z'
+
 const QUERIES = [
   '',
   'from=2026-11-10T00:00:00Z&to=2026-11-11T00:00:00Z',
@@ -70,13 +78,20 @@ const QUERIES = [
   'tool=no_such_tool',
 ]
 
-describe.each(engines)('runs with their steps from ClickHouse, exported from %s', (engine) => {
+/** Every engine into the embedded ClickHouse; SQLite also through ClickHouse's HTTP interface. */
+const CASES = [
+  ...engines.map((engine) => [engine, 'embedded'] as const),
+  ['sqlite', 'http'] as const,
+]
+
+describe.each(CASES)('the contract from ClickHouse, exported from %s, %s', (engine, target) => {
   let tables: EmptyTables
   let api: RunningApi
   let fleetApi: Listening
   let ch: ClickHouse
   let folder: string
   let reader: Database
+  let shim: { url: string; close(): Promise<void> } | null = null
 
   beforeAll(async () => {
     tables = await createEmptyTables(engine)
@@ -94,7 +109,8 @@ describe.each(engines)('runs with their steps from ClickHouse, exported from %s'
       () => undefined,
     )
     folder = mkdtempSync(join(tmpdir(), 'rd-fleet-runs-'))
-    ch = await openClickHouse(`chdb:${folder}`)
+    if (target === 'http') shim = await serveClickHouseHttp(folder)
+    ch = await openClickHouse(shim === null ? `chdb:${folder}` : `${shim.url}/default`)
     await new Exporter(reader, ch, 'site').pass()
     fleetApi = await listen({
       handle: createFleetHandler({ ch, tokens: null, log: (line) => console.log(line) }),
@@ -106,6 +122,7 @@ describe.each(engines)('runs with their steps from ClickHouse, exported from %s'
   afterAll(async () => {
     await fleetApi?.close()
     await ch?.close()
+    await shim?.close()
     await api?.close()
     await tables?.close()
     if (folder) rmSync(folder, { recursive: true, force: true })
@@ -147,6 +164,25 @@ describe.each(engines)('runs with their steps from ClickHouse, exported from %s'
     )
   })
 
+  it('answers /summary, /run-list and /effect as the server does', async () => {
+    await api.summaries.catchUp()
+    for (const path of [
+      `/summary?${RANGE}&tz=UTC`,
+      `/summary?${RANGE}&tz=Asia%2FKathmandu&tool=update_page_metadata`,
+      `/run-list?${RANGE}&limit=3&sort=failed&dir=desc`,
+      `/run-list?${RANGE}&limit=50&outcome=refused`,
+      `/run-list?${RANGE}&format=csv&tz=UTC`,
+      `/effect?from=2026-11-10T00:00:00Z&decision=2026-11-10T09:20:00Z&to=2026-11-11T00:00:00Z`,
+    ]) {
+      const expected = await own(path)
+      expect(expected.status, `${path} ${JSON.stringify(expected.body)}`).toBe(200)
+      const answer = await fleet(path)
+      if (!path.startsWith('/effect')) expect(answer, path).toEqual(expected)
+      // Equal as the dashboard reads them (rows of equal counts may come in any order).
+      else expect(effectOf(answer)).toEqual(effectOf(expected))
+    }
+  })
+
   it('refuses what the server refuses', async () => {
     for (const query of [
       'cursor=nonsense',
@@ -171,6 +207,8 @@ describe.each(engines)('runs with their steps from ClickHouse, exported from %s'
     expect(Number(exported?.n)).toBe(Number(events?.n))
   })
 })
+
+const effectOf = (answer: Answer) => effectFromWire(effectResponseSchema.parse(answer.body))
 
 const cursorOf = (answer: Answer): string | null =>
   (answer.body as { nextCursor?: string | null } | null)?.nextCursor ?? null
