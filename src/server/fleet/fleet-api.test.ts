@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_BASE } from '../http/api-handler'
 import { listen, type Listening } from '../http/listen'
-import { askServer } from '../testing/ask'
+import { allPages, askServer } from '../testing/ask'
 import { runArb, toRun } from '../testing/generated-runs'
 import { Exporter } from './exporter'
 import { startFleetFixture, type FleetFixture } from './fleet-fixture'
@@ -94,6 +94,24 @@ describe('the API over ClickHouse', () => {
     expect((await ask('/runs/no-such-run')).status).toBe(404)
   })
 
+  it('lists the runs of every installation together at its base, page by page', async () => {
+    const ask = askServer(`${fleet.url}${API_BASE}`)
+    for (const search of [`${RANGE}`, `${RANGE}&tool=update_page_metadata`, '']) {
+      const all = (await allPages(ask, `/runs?${search}&limit=7`, 500)).map(
+        (page) => page.body as { runs: { uuid: string; startedAt: string }[]; totalRuns: number },
+      )
+      const listed = all.flatMap((page) => page.runs)
+      const one = (await allPages(ask, `/installations/site-a/runs?${search}&limit=500`)).flatMap(
+        (page) => (page.body as { runs: { uuid: string }[] }).runs,
+      )
+      expect(one.length).toBeGreaterThan(0)
+      expect(all[0]?.totalRuns).toBe(2 * one.length)
+      // Each of site-a's runs twice, once of each installation (their rows are copies).
+      expect(listed).toEqual(one.flatMap((run) => [run, run]))
+    }
+    expect((await ask('/runs?cursor=nonsense')).status).toBe(400)
+  })
+
   it('answers /meta and /tools of every installation together at its base', async () => {
     const ask = askServer(`${fleet.url}${API_BASE}`)
     const [meta, a, b] = await Promise.all(
@@ -133,7 +151,6 @@ describe('the API over ClickHouse', () => {
       ['/installations/..%2Fsite-a/meta', 404, 'not_found'],
       ['/run-list', 501, 'not_offered'],
       ['/installations/site-a/summary?from=x', 400, 'bad_request'],
-      ['/runs', 501, 'not_offered'],
       ['/run-rows', 501, 'not_offered'],
       ['/installations/%E0%A4%A/meta', 404, 'not_found'],
       ['/installations/site-a/nonsense', 404, 'not_found'],

@@ -27,7 +27,13 @@ import { runRowsRequest } from '../read/run-rows'
 import { fleetEffect } from './fleet-effect'
 import { fleetRunList } from './fleet-run-list'
 import { fleetRunRows } from './fleet-run-rows'
-import { fleetEvents, fleetFindRun, fleetFindRunOfAny, fleetPageOfRuns } from './fleet-runs'
+import {
+  fleetEvents,
+  fleetFindRun,
+  fleetFindRunOfAny,
+  fleetPageOfAllRuns,
+  fleetPageOfRuns,
+} from './fleet-runs'
 import { fleetSummary } from './fleet-summary'
 
 export interface FleetContext {
@@ -41,9 +47,10 @@ const INSTALLATIONS = '/installations'
 /**
  * The diagnostics API over ClickHouse (decision 0017): `GET /installations` lists the exported
  * installations; under `/installations/<name>/` each answers the whole contract as its own
- * server would. At the base, `/meta`, `/tools`, `/summary` and `/effect` answer for every
- * installation together (counts summed) and `/runs/{uuid}` finds a run in any; the runs lists
- * answer 501 there (one installation at a time), which the dashboard reads as "not offered".
+ * server would. At the base, `/meta`, `/tools`, `/summary`, `/effect` and `/runs` answer for
+ * every installation together (counts summed, runs listed together) and `/runs/{uuid}` finds a
+ * run in any; the counted runs lists (`/run-rows`, `/run-list`) answer 501 there (one
+ * installation at a time), which the dashboard reads as "not offered".
  */
 export function createFleetHandler(context: FleetContext) {
   return answeringApi(context, (url, res) => route(context.ch, url, res))
@@ -72,6 +79,12 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     if (found === null) throw runNotFound(uuid)
     const events = fleetEvents(ch, found.installation)
     return sendJsonStream(res, 200, runsJson(events, [found.row], 'one'))
+  }
+  if (path === '/runs') {
+    const params = parseRunsParams(url.searchParams)
+    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const { page, events } = await fleetPageOfAllRuns(ch, params.query, params.cursor, params.limit)
+    return sendJsonStream(res, 200, runsPageJson(events, page))
   }
   if (RUN_LISTS.has(path)) throw notOffered(path)
   const match = /^\/installations\/([^/]+)(\/.*)?$/.exec(path)
@@ -126,8 +139,8 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   throw noSuchEndpoint()
 }
 
-/** The runs lists, answered per installation only: a run belongs to one. */
-const RUN_LISTS: ReadonlySet<string> = new Set(['/runs', '/run-rows', '/run-list'])
+/** The counted runs lists, answered per installation only: a run belongs to one. */
+const RUN_LISTS: ReadonlySet<string> = new Set(['/run-rows', '/run-list'])
 
 /** The installation's name in a path segment; one that is no percent-encoding names none. */
 function nameOf(segment: string): string {

@@ -2,7 +2,9 @@ import type { RunQuery } from '@/domain/api-query'
 import { num, type Row } from '../db/database'
 import type { EventSource } from '../read/events'
 import { secondsFrom } from '../read/run-match'
-import { cursorAfter, runsPage, type RunsPageRows } from '../read/runs'
+import { encodeCursor } from '@/domain/api-query'
+import { ApiError } from '../http/api-error'
+import { cursorAfter, runsPage, runTimes, type RunsPageRows } from '../read/runs'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { WRITE_KIND } from '../sql/tables'
 import type { ClickHouse, ClickHouseParam } from './clickhouse'
@@ -99,10 +101,124 @@ export async function fleetFindRunOfAny(
     : { installation: String(found.installation), row: found as Row }
 }
 
+/** Where a cursor of all installations puts the installation: before the uuid, apart. */
+const APART = '\u0000'
+
+/**
+ * One page of `GET /runs` of all installations (decision 0017): each installation's runs by the
+ * contract's rule, together, started descending, then uuid, then installation (the same run
+ * exported twice is listed twice); the cursor holds the installation too. The page's runs are
+ * numbered by their place in it, and its events read from each one's installation.
+ */
+export async function fleetPageOfAllRuns(
+  ch: ClickHouse,
+  query: RunQuery,
+  cursor: string | null,
+  limit: number,
+): Promise<{ page: RunsPageRows; events: EventSource }> {
+  const params: Record<string, ClickHouseParam> = { n: limit + 1 }
+  const match = runMatch(query, params, 'all')
+  let after = ''
+  if (cursor !== null) {
+    const key = cursorAfter(cursor)
+    const apart = key.uuid.indexOf(APART)
+    if (apart < 0)
+      throw new ApiError(400, 'bad_request', '"cursor" is not a cursor this API issued.')
+    Object.assign(params, {
+      s: key.started,
+      inst: key.uuid.slice(0, apart),
+      u: key.uuid.slice(apart + 1),
+    })
+    after = ` AND (started < {s:Float64}
+      OR (started = {s:Float64} AND (uuid, installation) > ({u:String}, {inst:String})))`
+  }
+  const all = `rd_runs FINAL WHERE gone = 0${match}`
+  const [rows, counted] = await Promise.all([
+    ch.query(
+      `SELECT installation, ${RUN_COLUMNS} FROM ${all}${after}
+       ORDER BY started DESC, uuid ASC, installation ASC LIMIT {n:UInt32}`,
+      params,
+    ),
+    ch.query(`SELECT count() AS n FROM ${all}`, params),
+  ])
+  const page = rows.slice(0, limit) as Row[]
+  const last = page.at(-1)
+  const runs = page.map((row) => ({ installation: String(row.installation), uid: num(row.uid) }))
+  return {
+    page: {
+      // Numbered by place: the events of run `i` are those of `runs[i]`.
+      rows: page.map((row, at) => ({ ...row, uid: at })),
+      nextCursor:
+        rows.length > limit && last !== undefined
+          ? encodeCursor({
+              startedAt: runTimes(num(last.started), 0).startedAt,
+              uuid: `${String(last.installation)}${APART}${String(last.uuid)}`,
+            })
+          : null,
+      totalRuns: num(counted[0]?.n),
+    },
+    events: eventsByPlace(ch, runs),
+  }
+}
+
+/** The events of runs numbered by place, each read from its own installation. */
+function eventsByPlace(
+  ch: ClickHouse,
+  runs: readonly { installation: string; uid: number }[],
+): EventSource {
+  const sources = new Map<string, EventSource>()
+  const sourceOf = (installation: string) => {
+    let source = sources.get(installation)
+    if (source === undefined) sources.set(installation, (source = fleetEvents(ch, installation)))
+    return source
+  }
+  /** The places by installation, each with its run's uid there. */
+  const byInstallation = (places: readonly number[]) => {
+    const groups = new Map<string, Map<number, number>>()
+    for (const place of places) {
+      const run = runs[place]
+      if (run === undefined) continue
+      let group = groups.get(run.installation)
+      if (group === undefined) groups.set(run.installation, (group = new Map()))
+      group.set(run.uid, place)
+    }
+    return groups
+  }
+  return {
+    async counts(places) {
+      const counts = new Map<number, number>()
+      for (const [installation, group] of byInstallation(places)) {
+        const found = await sourceOf(installation).counts([...group.keys()])
+        for (const [uid, n] of found) counts.set(group.get(uid) as number, n)
+      }
+      return counts
+    },
+    async together(places) {
+      const rows: Row[] = []
+      for (const [installation, group] of byInstallation(places)) {
+        for (const row of await sourceOf(installation).together([...group.keys()])) {
+          rows.push({ ...row, run: group.get(num(row.run)) })
+        }
+      }
+      return rows
+    },
+    async piece(place, fromSequence, limit) {
+      const run = runs[place]
+      if (run === undefined) return []
+      const rows = await sourceOf(run.installation).piece(run.uid, fromSequence, limit)
+      return rows.map((row) => ({ ...row, run: place }))
+    },
+  }
+}
+
 /** `AND …` of the runs `query` lists, its values put into `params`; empty for every run. */
-function runMatch(query: RunQuery, params: Record<string, ClickHouseParam>): string {
+function runMatch(
+  query: RunQuery,
+  params: Record<string, ClickHouseParam>,
+  of: 'one' | 'all' = 'one',
+): string {
   if (query.from === null && query.to === null && query.tools.length === 0) return ''
-  const parts = [`installation = {i:String}`, `kind != '${WRITE_KIND}'`]
+  const parts = [of === 'one' ? `installation = {i:String}` : '1', `kind != '${WRITE_KIND}'`]
   if (query.from !== null) {
     params.from = secondsFrom(query.from)
     parts.push('crdate >= {from:Int64}')
@@ -115,7 +231,10 @@ function runMatch(query: RunQuery, params: Record<string, ClickHouseParam>): str
     params.tools = [...query.tools]
     parts.push(`kind = 'tool' AND tool_name IN {tools:Array(String)}`)
   }
-  return ` AND uid IN (SELECT run FROM rd_events FINAL WHERE ${parts.join(' AND ')})`
+  const steps = `rd_events FINAL WHERE ${parts.join(' AND ')}`
+  return of === 'one'
+    ? ` AND uid IN (SELECT run FROM ${steps})`
+    : ` AND (installation, uid) IN (SELECT installation, run FROM ${steps})`
 }
 
 /** The columns of an event row as `stepFromRow` reads them (`stepRows`). */
