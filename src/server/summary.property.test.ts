@@ -25,7 +25,7 @@ import { markDeniedCalls } from '../domain/denied-calls'
 import { asRecorded } from './seed/as-recorded'
 import { seedInstallation } from './seed/seed-installation'
 import { allPages, askServer } from './testing/ask'
-import { isoDay, queryArb, runArb, toRun } from './testing/generated-runs'
+import { filtersOf, queryArb, runArb, toRun } from './testing/generated-runs'
 import { testEngines } from './testing/engines'
 import { serveSeeded, type SeededServer } from './testing/serve-seeded'
 import { emptyTables, generatedMeta } from './testing/reseed'
@@ -62,12 +62,7 @@ describe.each(engines)('generated installations on %s', (engine) => {
             storedLevelOf: (uuid) => levels.get(uuid) ?? 'metadata',
           })
           for (const q of queries) {
-            const filters = {
-              from: isoDay(q.fromDay),
-              to: isoDay(q.fromDay + q.days - 1),
-              tz: q.tz,
-              tools: q.tools,
-            }
+            const filters = filtersOf(q)
             const scope = createScope(filters)
             const search = new URLSearchParams({
               from: new Date(scope.buckets.startMs).toISOString(),

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { ListedInstallation } from '@/domain/contract'
+import { cmsNameOf } from './cms-name'
 
 export interface InstallationPickerProps {
   list: readonly ListedInstallation[]
@@ -37,9 +38,7 @@ export function InstallationPicker({ list, name }: InstallationPickerProps) {
         <option value="">All installations ({list.length.toLocaleString('en-US')})</option>
         {list.map((entry) => (
           <option key={entry.name} value={entry.name}>
-            {entry.installation === entry.name || entry.installation === ''
-              ? entry.name
-              : `${entry.name} — ${entry.installation}`}
+            {cmsNameOf(entry) === null ? entry.name : `${entry.name} — ${cmsNameOf(entry)}`}
           </option>
         ))}
       </select>

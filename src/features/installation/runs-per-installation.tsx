@@ -1,6 +1,7 @@
 import { Link, useSearch } from '@tanstack/react-router'
 import { EmptyState } from '@/components/ui/states'
 import type { ListedInstallation } from '@/domain/contract'
+import { cmsNameOf } from './cms-name'
 
 /**
  * The runs page for all installations of a server over many: runs are listed one installation
@@ -23,9 +24,7 @@ export function RunsPerInstallation({ list }: { list: readonly ListedInstallatio
             <Link to="/runs" search={{ ...kept, installation: entry.name }}>
               {entry.name}
             </Link>
-            {entry.installation !== '' && entry.installation !== entry.name
-              ? ` — ${entry.installation}`
-              : ''}
+            {cmsNameOf(entry) === null ? '' : ` — ${cmsNameOf(entry)}`}
           </li>
         ))}
       </ul>

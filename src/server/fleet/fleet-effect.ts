@@ -2,7 +2,8 @@ import { emptyEffectSummary, mergeEffectSummaries, type EffectSummary } from '@/
 import { num } from '../db/database'
 import { foldReadRuns } from '../read/effect'
 import { foldEffectGroups, type EffectQuery } from '../view/fold-effect-groups'
-import type { RunStatusIndex } from '../view/run-status-index'
+import { stepGroupOf } from '../view/read-step-groups'
+import { statusIndexOf, type RunStatusIndex } from '../view/run-status-index'
 import { BUCKET_SECONDS, GroupIds, ROUNDS_MASK_TOP, StepStore } from '../view/step-store'
 import type { ClickHouse } from './clickhouse'
 import { fleetTools } from './fleet-reads'
@@ -76,37 +77,17 @@ async function stepGroups(ch: ClickHouse, name: string, query: EffectQuery) {
      GROUP BY bucket, run, kind, tool, refusal, is_error, opened_by, high_round, per_round`,
     { i: name, from: first * BUCKET_SECONDS, to: end * BUCKET_SECONDS },
   )
-  return rows.map((row) => ({
-    bucket: num(row.bucket),
-    run: num(row.run),
-    kind: String(row.kind),
-    tool: textOrNull(row.tool),
-    refusal: textOrNull(row.refusal),
-    isError: textOrNull(row.is_error),
-    openedBy: textOrNull(row.opened_by),
-    steps: num(row.steps),
-    rounds: num(row.high_round) > 0 ? -num(row.high_round) : num(row.round_bits),
-  }))
+  return rows.map(stepGroupOf)
 }
-
-const textOrNull = (value: unknown): string | null => (value === null ? null : String(value))
 
 /** Each numbered run's status (an index into `names`), -1 for a run no longer recorded. */
 async function statusIndex(ch: ClickHouse, name: string, ids: GroupIds): Promise<RunStatusIndex> {
-  const status = new Int32Array(ids.runUids.length).fill(-1)
-  const names: string[] = []
-  if (ids.runUids.length === 0) return { status, names }
+  if (ids.runUids.length === 0) return statusIndexOf([], () => undefined)
   const rows = await ch.query(
     `SELECT uid, status FROM rd_runs FINAL WHERE installation = {i:String} AND gone = 0
        AND uid IN {runs:Array(UInt64)}`,
     { i: name, runs: ids.runUids.map((uid) => BigInt(uid)) },
   )
-  const nameIds = new Map<string, number>()
-  for (const row of rows) {
-    const text = String(row.status)
-    let id = nameIds.get(text)
-    if (id === undefined) nameIds.set(text, (id = names.push(text) - 1))
-    status[ids.runOf(num(row.uid))] = id
-  }
-  return { status, names }
+  const statuses = new Map(rows.map((row) => [num(row.uid), String(row.status)]))
+  return statusIndexOf(ids.runUids, (uid) => statuses.get(uid))
 }

@@ -1,14 +1,12 @@
 import type { ServerResponse } from 'node:http'
-import {
-  parseEffectQuery,
-  parseRunListParams,
-  parseRunsParams,
-  parseSummaryParams,
-  summaryGrainProblem,
-} from '@/domain/api-query'
-import { csvChunks, RUNS_COLUMNS, runsFileName } from '@/domain/csv'
 import { effectToWire } from '@/domain/effect'
-import { runListCsvContext, runsCsvRows } from '@/domain/runs'
+import {
+  effectRequest,
+  runListCsv,
+  runListRequest,
+  runsRequest,
+  summaryRequest,
+} from '../http/requests'
 import { pageOfRunList } from '../view/run-list'
 import { INSTALLATION_NAME } from '@/domain/contract'
 import { answeringApi, API_BASE } from '../http/api-handler'
@@ -65,11 +63,11 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (path === '/tools') return sendJson(res, 200, await fleetToolsOfAll(ch))
   if (path === '/summary') {
     const names = (await fleetInstallations(ch)).map((entry) => entry.name)
-    return sendJson(res, 200, await fleetSummary(ch, names, summaryQuery(url)))
+    return sendJson(res, 200, await fleetSummary(ch, names, summaryRequest(url)))
   }
   if (path === '/effect') {
     const names = (await fleetInstallations(ch)).map((entry) => entry.name)
-    return sendJson(res, 200, effectToWire(await fleetEffect(ch, names, effectQuery(url))))
+    return sendJson(res, 200, effectToWire(await fleetEffect(ch, names, effectRequest(url))))
   }
   const runAtBase = /^\/runs\/([^/]+)$/.exec(path)
   if (runAtBase !== null) {
@@ -81,8 +79,7 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
     return sendJsonStream(res, 200, runsJson(events, [found.row], 'one'))
   }
   if (path === '/runs') {
-    const params = parseRunsParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const params = runsRequest(url)
     const { page, events } = await fleetPageOfAllRuns(ch, params.query, params.cursor, params.limit)
     return sendJsonStream(res, 200, runsPageJson(events, page))
   }
@@ -97,18 +94,17 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
   if (endpoint === '/meta') return sendJson(res, 200, await fleetMeta(ch, name))
   if (endpoint === '/tools') return sendJson(res, 200, await fleetTools(ch, name))
   if (endpoint === '/summary') {
-    return sendJson(res, 200, await fleetSummary(ch, [name], summaryQuery(url)))
+    return sendJson(res, 200, await fleetSummary(ch, [name], summaryRequest(url)))
   }
   if (endpoint === '/effect') {
-    return sendJson(res, 200, effectToWire(await fleetEffect(ch, [name], effectQuery(url))))
+    return sendJson(res, 200, effectToWire(await fleetEffect(ch, [name], effectRequest(url))))
   }
   if (endpoint === '/run-rows') {
     const { params, after } = runRowsRequest(url)
     return sendJson(res, 200, await fleetRunRows(ch, name, params, after, params.limit))
   }
   if (endpoint === '/run-list') {
-    const params = parseRunListParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const params = runListRequest(url)
     const { from, to, tools, filters, sort } = params
     const list = await fleetRunList(ch, name, { from, to, tools, filters, sort })
     if (params.format === 'json') {
@@ -119,13 +115,11 @@ async function route(ch: ClickHouse, url: URL, res: ServerResponse): Promise<voi
         await pageOfRunList(listed, params.offset, params.limit, tallies, facts),
       )
     }
-    const csv = runListCsvContext(params, params.tz)
-    const chunks = csvChunks(RUNS_COLUMNS, runsCsvRows(await list.listed.rows.all(), csv))
-    return sendCsvStream(res, runsFileName(csv.from, csv.to), chunks)
+    const csv = runListCsv(params, params.tz, await list.listed.rows.all())
+    return sendCsvStream(res, csv.name, csv.chunks)
   }
   if (endpoint === '/runs') {
-    const params = parseRunsParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const params = runsRequest(url)
     const page = await fleetPageOfRuns(ch, name, params.query, params.cursor, params.limit)
     return sendJsonStream(res, 200, runsPageJson(fleetEvents(ch, name), page))
   }
@@ -162,21 +156,6 @@ async function isExported(ch: ClickHouse, name: string): Promise<boolean> {
     },
   )
   return rows.length > 0
-}
-
-function summaryQuery(url: URL) {
-  const params = parseSummaryParams(url.searchParams)
-  if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
-  const problem = summaryGrainProblem(params)
-  if (problem !== null) throw new ApiError(400, problem.error, problem.message)
-  return params
-}
-
-function effectQuery(url: URL) {
-  const params = parseEffectQuery(url.searchParams)
-  if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
-  const { from, decision, to, tools } = params
-  return { beforeStartMs: from, decisionMs: decision, afterEndMs: to, tools }
 }
 
 const notOffered = (path: string) =>

@@ -3,7 +3,7 @@ import { num } from '../db/database'
 import { rangeRows, listRangeRows, type RangeRows, type ServedList } from '../view/run-list'
 import type { RunTallies, TallyQuery } from '../view/fold-run-tallies'
 import type { FactsByUid, RunFacts } from '../view/run-facts'
-import type { RunStatusIndex } from '../view/run-status-index'
+import { statusIndexOf } from '../view/run-status-index'
 import type { ClickHouse } from './clickhouse'
 import { countTallies, fleetRounds, listingOf } from './fleet-run-rows'
 import { KeptBriefly } from './kept-briefly'
@@ -49,18 +49,7 @@ async function rowsOfRange(ch: ClickHouse, installation: string, range: TallyQue
     fleetRounds(ch, installation, null),
     recordedRuns(ch, installation),
   ])
-  const names: string[] = []
-  const nameIds = new Map<string, number>()
-  const statuses: RunStatusIndex = {
-    status: Int32Array.from(listing.uids, (uid) => {
-      const name = runs.get(uid)?.status
-      if (name === undefined) return -1
-      let id = nameIds.get(name)
-      if (id === undefined) nameIds.set(name, (id = names.push(name) - 1))
-      return id
-    }),
-    names,
-  }
+  const statuses = statusIndexOf(listing.uids, (uid) => runs.get(uid)?.status)
   const facts: FactsByUid = { get: (uid) => runs.get(uid)?.fact }
   const rows = await rangeRows({
     tallies,

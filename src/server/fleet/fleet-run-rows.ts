@@ -1,6 +1,6 @@
 import type { RunRowsPage } from '@/domain/contract'
 import { emptyRecord, type Counts } from '@/domain/summary/records'
-import { num, type Row } from '../db/database'
+import { num } from '../db/database'
 import { secondsFrom } from '../read/run-match'
 import { pageOfRunRows, pageRunsOf, type RunRowsSource } from '../read/run-rows'
 import { talliesOfKeys, Tally, type RunTallies, type TallyQuery } from '../view/fold-run-tallies'
@@ -8,6 +8,7 @@ import { RunFlag, runFlagsOfKeys } from '../view/key-roles'
 import { listsStep } from '../view/fold-run-rounds'
 import { GroupIds } from '../view/step-store'
 import type { ClickHouse } from './clickhouse'
+import { fleetRunRowsOf } from './fleet-runs'
 import { KeptBriefly } from './kept-briefly'
 import { fleetKeys, groupOf, STEPS_IN_RANGE, type FleetRange } from './fleet-summary'
 
@@ -167,28 +168,7 @@ async function listRuns(ch: ClickHouse, installation: string, query: TallyQuery)
 /** The exported runs of `installation` as the page's source of run fields and rounds. */
 export function exportedRuns(ch: ClickHouse, installation: string): RunRowsSource {
   return {
-    async fields(uids) {
-      const rows = await ch.query(
-        `SELECT toString(uid) AS uid, uuid, status, configuration, started, finished
-         FROM rd_runs FINAL WHERE installation = {i:String} AND uid IN {uids:Array(UInt64)}
-           AND gone = 0`,
-        { i: installation, uids: uids.map(BigInt) },
-      )
-      // The columns `runFields` reads, as the CMS's run row names them.
-      return new Map(
-        rows.map((row): [number, Row] => [
-          num(row.uid),
-          {
-            uid: num(row.uid),
-            uuid: String(row.uuid),
-            status: String(row.status),
-            configuration_identifier: String(row.configuration),
-            started: num(row.started),
-            finished_at: num(row.finished),
-          },
-        ]),
-      )
-    },
+    fields: (uids) => fleetRunRowsOf(ch, installation, uids),
     rounds: (uids) => fleetRounds(ch, installation, uids),
   }
 }

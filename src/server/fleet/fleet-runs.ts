@@ -49,6 +49,19 @@ export async function fleetPageOfRuns(
   return runsPage(rows as Row[], limit, num(counted[0]?.n))
 }
 
+/** The recorded run rows of `uids`, by uid (as the CMS's own run rows read: `RUN_COLUMNS`). */
+export async function fleetRunRowsOf(
+  ch: ClickHouse,
+  installation: string,
+  uids: readonly number[],
+): Promise<Map<number, Row>> {
+  const rows = await ch.query(
+    `SELECT ${RUN_COLUMNS} FROM ${RECORDED} AND uid IN {uids:Array(UInt64)}`,
+    { i: installation, uids: uids.map(BigInt) },
+  )
+  return new Map(rows.map((row) => [num(row.uid), row as Row]))
+}
+
 /** `GET /runs/{uuid}` of an installation: the run's row (lowest uid), or null. */
 export async function fleetFindRun(
   ch: ClickHouse,

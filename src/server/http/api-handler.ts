@@ -1,11 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import {
-  parseEffectQuery,
-  parseRunListParams,
-  parseRunsParams,
-  parseSummaryParams,
-  summaryGrainProblem,
-} from '@/domain/api-query'
 import { isAuthorized } from '../setup/tokens'
 import type { Settings } from '../setup/settings'
 import { DatabaseBusyError } from '../db/connection-limit'
@@ -29,8 +22,7 @@ import { readTools } from '../read/tools'
 import { AnswerGate, AnswersBusyError } from './answer-gate'
 import { ApiError, RETRY_LATER } from './api-error'
 import { ClientGoneError, sendCsvStream, sendJson, sendJsonStream, sendJsonText } from './respond'
-import { runsCsvRows, runListCsvContext } from '@/domain/runs'
-import { csvChunks, RUNS_COLUMNS, runsFileName } from '@/domain/csv'
+import { effectRequest, runListCsv, runListRequest, runsRequest, summaryRequest } from './requests'
 import { messageOf } from '@/domain/message-of'
 import { effectToWire } from '@/domain/effect'
 
@@ -122,20 +114,14 @@ async function route(
     return sendJson(res, 200, { tools: catalogue.tools, ...listed })
   }
   if (path === '/runs') {
-    const params = parseRunsParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const params = runsRequest(url)
     return large.run(gone, async () => {
       const page = await pageOfRuns(db, params.query, params.cursor, params.limit)
       await sendJsonStream(res, 200, runsPageJson(eventsOf(db), page))
     })
   }
   if (path === '/summary') {
-    const params = parseSummaryParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
-    // The view counts by quarter hours: a range off them is refused, never counted slowly.
-    const problem = summaryGrainProblem(params)
-    if (problem !== null) throw new ApiError(400, problem.error, problem.message)
-    const answer = await context.summaries.answerText(params)
+    const answer = await context.summaries.answerText(summaryRequest(url))
     if (answer !== null) return sendJsonText(res, 200, answer)
     throw countingError(context.summaries)
   }
@@ -151,8 +137,7 @@ async function route(
     return sendJsonText(res, 200, page)
   }
   if (path === '/run-list') {
-    const params = parseRunListParams(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
+    const params = runListRequest(url)
     if (params.format === 'json') {
       const page = await context.summaries.runListText(params, params.offset, params.limit)
       if (page === null) throw countingError(context.summaries)
@@ -160,15 +145,11 @@ async function route(
     }
     const list = await context.summaries.runList(params)
     if (list === null) throw countingError(context.summaries)
-    const csv = runListCsvContext(params, params.tz)
-    const chunks = csvChunks(RUNS_COLUMNS, runsCsvRows(await list.listed.rows.all(), csv))
-    return large.run(gone, () => sendCsvStream(res, runsFileName(csv.from, csv.to), chunks))
+    const { name, chunks } = runListCsv(params, params.tz, await list.listed.rows.all())
+    return large.run(gone, () => sendCsvStream(res, name, chunks))
   }
   if (path === '/effect') {
-    const params = parseEffectQuery(url.searchParams)
-    if (!params.ok) throw new ApiError(400, 'bad_request', params.message)
-    const { from, decision, to, tools } = params
-    const query = { beforeStartMs: from, decisionMs: decision, afterEndMs: to, tools }
+    const query = effectRequest(url)
     // It reads the steps of the runs with refusals: as many at once as runs with their steps.
     const answer = await large.run(gone, async () => {
       const catalogue = await readTools(db, context.builtinTools ?? [])

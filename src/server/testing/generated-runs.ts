@@ -155,13 +155,16 @@ export const isoDay = (offsetDays: number): IsoDay =>
 export type QuerySpec = typeof queryArb extends fc.Arbitrary<infer T> ? T : never
 
 /** A generated query's local days as `/summary` parses them, and its search string. */
+/** The dashboard's filters of a generated query: its days, zone and tools. */
+export const filtersOf = (q: QuerySpec) => ({
+  from: isoDay(q.fromDay),
+  to: isoDay(q.fromDay + q.days - 1),
+  tz: q.tz,
+  tools: q.tools,
+})
+
 export function summaryQueryOf(q: QuerySpec) {
-  const scope = createScope({
-    from: isoDay(q.fromDay),
-    to: isoDay(q.fromDay + q.days - 1),
-    tz: q.tz,
-    tools: q.tools,
-  })
+  const scope = createScope(filtersOf(q))
   const search = new URLSearchParams({
     from: new Date(scope.buckets.startMs).toISOString(),
     to: new Date(scope.buckets.endMs).toISOString(),

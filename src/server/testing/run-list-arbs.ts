@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import type { RunListQuery } from '@/domain/api-query'
 import { parseOutcome, RUN_SORT_KEYS } from '@/domain/runs'
 import { createScope } from '@/domain/summary'
-import { CODES, CONFIGURATIONS, isoDay, queryArb } from './generated-runs'
+import { CODES, CONFIGURATIONS, filtersOf, queryArb } from './generated-runs'
 
 /** A filter that is left at "any" most of the time, so lists hold rows to order. */
 const mostlyAny = <T>(value: fc.Arbitrary<T>) =>
@@ -46,12 +46,7 @@ export function runListQueryOf(
   q: typeof longQueryArb extends fc.Arbitrary<infer T> ? T : never,
   list: typeof listArb extends fc.Arbitrary<infer T> ? T : never,
 ) {
-  const filters = {
-    from: isoDay(q.fromDay),
-    to: isoDay(q.fromDay + q.days - 1),
-    tz: q.tz,
-    tools: q.tools,
-  }
+  const filters = filtersOf(q)
   const scope = createScope(filters)
   const query: RunListQuery = {
     from: scope.buckets.startMs,

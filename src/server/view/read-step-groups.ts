@@ -60,14 +60,20 @@ export async function readStepGroups(
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) g
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })
-  return rows.map((row) => ({
-    bucket: num(row.bucket),
-    run: num(row.run),
-    ...keyTextsOf(row),
-    steps: num(row.steps),
-    rounds: num(row.high_round) > 0 ? -num(row.high_round) : num(row.round_bits),
-  }))
+  return rows.map(stepGroupOf)
 }
+
+/**
+ * A group as {@link readStepGroups} selects it (`bucket`, `run`, the key texts, `steps`,
+ * `high_round`, `round_bits`), from the CMS's tables or from the fleet's exported steps.
+ */
+export const stepGroupOf = (row: Row): StepGroup => ({
+  bucket: num(row.bucket),
+  run: num(row.run),
+  ...keyTextsOf(row),
+  steps: num(row.steps),
+  rounds: num(row.high_round) > 0 ? -num(row.high_round) : num(row.round_bits),
+})
 
 /** The highest event uid, 0 for an empty table. */
 export async function topEventUid(db: Database): Promise<number> {

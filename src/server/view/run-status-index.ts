@@ -11,6 +11,24 @@ export interface RunStatusIndex {
   names: string[]
 }
 
+/** The statuses of runs `uids` (run number = place), each status's name once; -1 for none. */
+export function statusIndexOf(
+  uids: ArrayLike<number>,
+  statusOf: (uid: number) => string | undefined,
+): RunStatusIndex {
+  const names: string[] = []
+  const nameIds = new Map<string, number>()
+  const status = new Int32Array(uids.length).fill(-1)
+  for (let run = 0; run < uids.length; run += 1) {
+    const name = statusOf(uids[run] as number)
+    if (name === undefined) continue
+    let id = nameIds.get(name)
+    if (id === undefined) nameIds.set(name, (id = names.push(name) - 1))
+    status[run] = id
+  }
+  return { status, names }
+}
+
 export class RunStatusIndexer {
   private latest: RunStatusIndex = { status: new Int32Array(0), names: [] }
   private builtFor = { runs: -1, version: -1 }
@@ -25,17 +43,7 @@ export class RunStatusIndexer {
     const runs = this.ids.runUids.length
     const version = this.statuses.version
     if (runs === this.builtFor.runs && version === this.builtFor.version) return this.latest
-    const names: string[] = []
-    const nameIds = new Map<string, number>()
-    const status = new Int32Array(runs).fill(-1)
-    this.ids.runUids.forEach((uid, run) => {
-      const name = this.statuses.statusOf(uid)
-      if (name === undefined) return
-      let id = nameIds.get(name)
-      if (id === undefined) nameIds.set(name, (id = names.push(name) - 1))
-      status[run] = id
-    })
-    this.latest = { status, names }
+    this.latest = statusIndexOf(this.ids.runUids, (uid) => this.statuses.statusOf(uid))
     this.builtFor = { runs, version }
     return this.latest
   }
