@@ -1,5 +1,6 @@
 import './app/styles.css'
 import { browserZone } from './app/browser-zone'
+import { askFirstRequests } from './app/early-requests'
 import { nextTask } from './app/next-task'
 import { paintStaticPage } from './app/static-page'
 
@@ -7,7 +8,7 @@ import { paintStaticPage } from './app/static-page'
  * Start-up in short tasks (decision 0011). The entry holds almost no code: React DOM, the config
  * schema and the app are each evaluated in a task of their own (their chunks are all preloaded
  * first, so this costs no round trips), and the first render is a transition. config.json is
- * requested at once.
+ * requested at once, and the API's first requests as soon as it names the API (decision 0030).
  */
 
 /** Starts downloading every stage's chunk at once (the build lists them in a meta tag). */
@@ -37,6 +38,8 @@ async function start() {
   const configResponse = fetch(configUrl, { credentials: 'same-origin', cache: 'no-cache' })
   // A failed request is reported where the response is read, by loadRuntimeConfig.
   configResponse.catch(() => undefined)
+  // A demo's API answers inside the page, once its worker runs: nothing to ask before.
+  if (!__DEMO__) askFirstRequests(configResponse, configUrl, window.location, browserZone)
   // The page's heading and lead go on screen first, before any chunk is even requested.
   paintStaticPage(window.location, browserZone)
   await afterPaint()

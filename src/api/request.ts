@@ -8,7 +8,11 @@ import {
   TimeoutError,
   parseRetryAfter,
 } from './errors'
+import { getOptions, takeEarly } from './early-responses'
 import { formatJsonPath } from './json-path'
+import { buildUrl, type QueryValue } from './url'
+
+export { buildUrl, type QueryValue }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
 
@@ -18,8 +22,6 @@ export interface ApiConfig {
   timeoutMs?: number
   fetchFn?: typeof fetch
 }
-
-export type QueryValue = string | number | ReadonlyArray<string> | null | undefined
 
 export interface RequestOptions<S extends z.ZodType> {
   /** Endpoint path below the base URL, e.g. `/runs` — also how errors name the endpoint. */
@@ -32,29 +34,6 @@ export interface RequestOptions<S extends z.ZodType> {
    * unsure; zod then decides (and names the path of a contract error).
    */
   fast?: (json: unknown) => z.infer<S> | null
-}
-
-/**
- * Builds the request URL: `path` after the base URL's path (one slash between), the base URL's
- * own query parameters kept and `query`'s added after them, a fragment of the base dropped. A
- * relative base resolves against the page's location.
- */
-export function buildUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}) {
-  // `index.php?eID=diagnostics` + `/runs` is `index.php/runs?eID=diagnostics`, not a path
-  // glued into the base's query (or after its `#`, which a browser never sends).
-  const withoutFragment = baseUrl.split('#', 1)[0] ?? ''
-  const queryAt = withoutFragment.indexOf('?')
-  const basePath = queryAt < 0 ? withoutFragment : withoutFragment.slice(0, queryAt)
-  const params = new URLSearchParams(queryAt < 0 ? '' : withoutFragment.slice(queryAt + 1))
-  for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined) continue
-    if (typeof value === 'string' || typeof value === 'number') params.append(key, String(value))
-    else for (const item of value) params.append(key, item)
-  }
-  const search = params.toString()
-  const raw = `${basePath.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`
-  const origin = globalThis.location?.href
-  return origin ? new URL(raw, origin).toString() : raw
 }
 
 /**
@@ -108,12 +87,10 @@ async function send<T>(
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
   try {
-    const response = await fetchFn(buildUrl(config.baseUrl, path, query), {
-      method: 'GET',
-      credentials: 'same-origin',
-      headers: { Accept: accept },
-      signal: combined,
-    })
+    const url = buildUrl(config.baseUrl, path, query)
+    // The entry may have asked this already (decision 0030); a page with its own fetch did not.
+    const early = config.fetchFn === undefined ? takeEarly(url, accept, combined) : undefined
+    const response = await (early ?? fetchFn(url, { ...getOptions(accept), signal: combined }))
     return { response, body: await read(response) }
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error

@@ -26,6 +26,14 @@ export function runListCsvUrl(config: ApiConfig, query: RunListQuery, tz: string
   return buildUrl(config.baseUrl, PATH, queryRecord(runListSearch(query, { csv: { tz } })))
 }
 
+/**
+ * The address `fetchRunListPage` asks for one page of `query`: what the entry asks before the
+ * app has loaded (decision 0030), so `request` finds it asked.
+ */
+export function runListPageUrl(baseUrl: string, query: RunListQuery, slice: RunListSlice): string {
+  return buildUrl(baseUrl, PATH, queryRecord(runListSearch(query, slice)))
+}
+
 /** The first thing in `page` no answer to `slice` can hold, or null when it fits. */
 function flawOf(page: RunListPage, slice: RunListSlice): { path: string; expected: string } | null {
   if (page.offset !== slice.offset) {

@@ -1,6 +1,7 @@
 import { z } from '../domain/zod'
+import { DEFAULT_API_BASE_URL, isApiBaseUrl, resolveApiBaseUrl } from './api-base-url'
 
-export const DEFAULT_API_BASE_URL = '/api/diagnostics/v1'
+export { DEFAULT_API_BASE_URL, resolveApiBaseUrl }
 
 /** The installations a demo build can serve; production builds ignore the key. */
 export const DEMO_VARIANTS = ['default', 'hostile', 'empty'] as const
@@ -10,7 +11,7 @@ export const runtimeConfigSchema = z.object({
   apiBaseUrl: z
     .string()
     .min(1)
-    .refine((value) => !/^\s*javascript:/i.test(value), 'must be a path or an http(s) URL')
+    .refine(isApiBaseUrl, 'must be a path or an http(s) URL')
     .default(DEFAULT_API_BASE_URL),
   /** How long one API request may take before it counts as unanswered (then retried). */
   apiTimeoutMs: z.number().int().min(1_000).max(600_000).default(30_000),
@@ -67,18 +68,4 @@ export async function loadRuntimeConfig(
     apiBaseUrl: resolveApiBaseUrl(parsed.data.apiBaseUrl, url, pageHref),
   }
   return { ok: true, config, source: 'file' }
-}
-
-/**
- * A relative `apiBaseUrl` (`api/v1`, `../diagnostics`) is read against config.json's own URL, the
- * folder it was written for, not against the page: on a deep link (`/dashboard/tools/x`) the page
- * URL would put it under `/dashboard/tools/`. Paths from the root and absolute URLs stay as written.
- */
-export function resolveApiBaseUrl(value: string, configUrl: string, pageHref: string): string {
-  if (value.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value
-  try {
-    return new URL(value, new URL(configUrl, pageHref)).href
-  } catch {
-    return value
-  }
 }
