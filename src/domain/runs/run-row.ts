@@ -86,7 +86,7 @@ const msOf = (instant: string | null): number =>
   instant === null ? Number.NaN : Date.parse(instant)
 
 /** `finished − started` in ms, never below 0; null while unfinished (or a time is bad). */
-function durationOf(startedMs: number, finishedMs: number): number | null {
+export function durationOf(startedMs: number, finishedMs: number): number | null {
   const duration = finishedMs - startedMs
   return Number.isFinite(duration) ? Math.max(0, duration) : null
 }

@@ -1,4 +1,4 @@
-import { compareStrings } from '@/domain/summary/records'
+import { compareStrings, emptyRecord, type Counts } from '@/domain/summary/records'
 import type { RunListQuery } from '@/domain/api-query'
 import type { RunListPage, RunRowItem } from '@/domain/contract'
 import {
@@ -6,7 +6,7 @@ import {
   compareRunRows,
   matchesRunFilters,
   runListFacets,
-  runRowOfCounts,
+  durationOf,
   type CountedRun,
   type ListedRuns,
   type RunRow,
@@ -62,15 +62,7 @@ export async function rangeRows(
     const fact = facts.get(uids[run] as number)
     const status = statuses.names[statuses.status[run] as number]
     if (fact === undefined || status === undefined) continue
-    const counts = countsOf(tallies, run, fact, status, rounds[run] as number)
-    const row = runRowOfCounts(
-      counts,
-      msOf(fact.started),
-      fact.finished > 0 ? msOf(fact.finished) : Number.NaN,
-    )
-    const served = row as ServedRow
-    served.run = run
-    rows.push(served)
+    rows.push(servedRowOf(tallies, run, fact, status, rounds[run] as number))
   }
   return { rows, facets: runListFacets(rows) }
 }
@@ -95,6 +87,47 @@ export async function listRangeRows(
     calls += callsOf(row, query.filters.outcome)
   }
   return { rows: new RowsInOrder(selected, compareRunRows(query.sort)), calls, ...facets }
+}
+
+/**
+ * A run's row as `runRowOfCounts(countsOf(…))` makes it, from the tallies' columns at once: one
+ * object a run, its own run number in it from the start (a year is 365,000 of them).
+ */
+function servedRowOf(
+  tallies: RunTallies,
+  run: number,
+  fact: RunFacts,
+  status: string,
+  rounds: number,
+): ServedRow {
+  let refusedOther = 0
+  let otherCodes: Counts | null = null
+  const others = tallies.otherCodes.get(run)
+  if (others !== undefined) {
+    for (const { code, calls } of refusedOf(tallies, run)) {
+      if (code === 'arguments' || code === 'turn') continue
+      refusedOther += calls
+      otherCodes ??= emptyRecord<number>()
+      otherCodes[code] = (otherCodes[code] ?? 0) + calls
+    }
+  }
+  const startedMs = msOf(fact.started)
+  return {
+    uuid: fact.uuid,
+    configuration: fact.configuration,
+    status,
+    startedMs,
+    rounds,
+    toolCalls: tallies.toolCalls[run] as number,
+    failed: tallies.failed[run] as number,
+    denied: tallies.denied[run] as number,
+    refusedArguments: tallies.refusedArguments[run] as number,
+    refusedTurn: tallies.refusedTurn[run] as number,
+    refusedOther,
+    otherCodes,
+    durationMs: durationOf(startedMs, fact.finished > 0 ? msOf(fact.finished) : Number.NaN),
+    run,
+  }
 }
 
 /** The page of a runs list from `offset`, each row as `/run-rows` gives it. */
