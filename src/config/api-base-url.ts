@@ -24,6 +24,12 @@ export function resolveApiBaseUrl(value: string, configUrl: string, pageHref: st
   }
 }
 
+/** A config.json that is not there: 404, or the index.html a single-page fallback serves. */
+export function isMissingConfig(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? ''
+  return response.status === 404 || (response.ok && type.includes('text/html'))
+}
+
 /**
  * The base URL `loadRuntimeConfig` will give for this answer to config.json, or null when it may
  * give none (an error, a body that is not an object, an `apiBaseUrl` the schema refuses). A file
@@ -34,10 +40,7 @@ export async function apiBaseOfConfig(
   configUrl: string,
   pageHref: string,
 ): Promise<string | null> {
-  const type = response.headers.get('content-type') ?? ''
-  if (response.status === 404 || (response.ok && type.includes('text/html'))) {
-    return DEFAULT_API_BASE_URL
-  }
+  if (isMissingConfig(response)) return DEFAULT_API_BASE_URL
   if (!response.ok) return null
   let json: unknown
   try {

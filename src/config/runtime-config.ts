@@ -1,5 +1,10 @@
 import { z } from '../domain/zod'
-import { DEFAULT_API_BASE_URL, isApiBaseUrl, resolveApiBaseUrl } from './api-base-url'
+import {
+  DEFAULT_API_BASE_URL,
+  isApiBaseUrl,
+  isMissingConfig,
+  resolveApiBaseUrl,
+} from './api-base-url'
 
 export { DEFAULT_API_BASE_URL, resolveApiBaseUrl }
 
@@ -44,8 +49,7 @@ export async function loadRuntimeConfig(
   } catch {
     return { ok: false, problem: `config.json could not be requested from ${url}.` }
   }
-  const type = response.headers.get('content-type') ?? ''
-  if (response.status === 404 || (response.ok && type.includes('text/html'))) {
+  if (isMissingConfig(response)) {
     return { ok: true, config: runtimeConfigSchema.parse({}), source: 'defaults' }
   }
   if (!response.ok) {

@@ -102,16 +102,13 @@ export function runRowFromItem(item: RunRowItem): RunRow {
   return runRowOfCounts(item, msOf(item.startedAt), msOf(item.finishedAt))
 }
 
-/**
- * {@link runRowFromItem} of a run whose start and end are at hand as epoch ms (NaN for none):
- * the server's own list makes its rows so, without writing and reading the times as text.
- */
-export function runRowOfCounts(item: CountedRun, startedMs: number, finishedMs: number): RunRow {
+/** A counted run's refused calls as a row holds them: arguments, turn, and the other codes. */
+export function splitRefused(refused: CountedRun['refused']) {
   let refusedOther = 0
   let otherCodes: Counts | null = null
   let refusedArguments = 0
   let refusedTurn = 0
-  for (const { code, calls } of item.refused) {
+  for (const { code, calls } of refused) {
     if (code === 'arguments') refusedArguments += calls
     else if (code === 'turn') refusedTurn += calls
     else if (calls > 0) {
@@ -120,6 +117,15 @@ export function runRowOfCounts(item: CountedRun, startedMs: number, finishedMs: 
       otherCodes[code] = (otherCodes[code] ?? 0) + calls
     }
   }
+  return { refusedArguments, refusedTurn, refusedOther, otherCodes }
+}
+
+/**
+ * {@link runRowFromItem} of a run whose start and end are at hand as epoch ms (NaN for none):
+ * the server's own list makes its rows so, without writing and reading the times as text.
+ */
+export function runRowOfCounts(item: CountedRun, startedMs: number, finishedMs: number): RunRow {
+  const { refusedArguments, refusedTurn, refusedOther, otherCodes } = splitRefused(item.refused)
   return {
     uuid: item.uuid,
     configuration: item.configuration,

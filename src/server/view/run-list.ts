@@ -1,4 +1,4 @@
-import { compareStrings, emptyRecord, type Counts } from '@/domain/summary/records'
+import { compareStrings } from '@/domain/summary/records'
 import type { RunListQuery } from '@/domain/api-query'
 import type { RunListPage, RunRowItem } from '@/domain/contract'
 import {
@@ -7,6 +7,7 @@ import {
   matchesRunFilters,
   runListFacets,
   durationOf,
+  splitRefused,
   type CountedRun,
   type ListedRuns,
   type RunRow,
@@ -89,6 +90,8 @@ export async function listRangeRows(
   return { rows: new RowsInOrder(selected, compareRunRows(query.sort)), calls, ...facets }
 }
 
+const NO_OTHER_CODES = { refusedOther: 0, otherCodes: null }
+
 /**
  * A run's row as `runRowOfCounts(countsOf(…))` makes it, from the tallies' columns at once: one
  * object a run, its own run number in it from the start (a year is 365,000 of them).
@@ -100,17 +103,10 @@ function servedRowOf(
   status: string,
   rounds: number,
 ): ServedRow {
-  let refusedOther = 0
-  let otherCodes: Counts | null = null
-  const others = tallies.otherCodes.get(run)
-  if (others !== undefined) {
-    for (const { code, calls } of refusedOf(tallies, run)) {
-      if (code === 'arguments' || code === 'turn') continue
-      refusedOther += calls
-      otherCodes ??= emptyRecord<number>()
-      otherCodes[code] = (otherCodes[code] ?? 0) + calls
-    }
-  }
+  // Only a run with other codes needs its refused list made and split (few do).
+  const { refusedOther, otherCodes } = tallies.otherCodes.has(run)
+    ? splitRefused(refusedOf(tallies, run))
+    : NO_OTHER_CODES
   const startedMs = msOf(fact.started)
   return {
     uuid: fact.uuid,
