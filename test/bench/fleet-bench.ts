@@ -46,6 +46,8 @@ const EVENT_COLUMNS = `sequence, kind, round, duration_ms, crdate, is_object, to
   ${PAYLOAD_KEYS.map(keyAlias).join(', ')}, version`
 const RUN_COLUMNS =
   'uid, status, uuid, configuration, started, finished, termination_reason, requeue_count, gone, version'
+const ROLLUP_COLUMNS = 'status, gone, first, last, keys, counts, version'
+const KEY_COLUMNS = 'key, kind, tool, refusal, is_error, opened_by'
 const EXPORT_COLUMNS =
   'settled_uid, top_uid, steps, runs, settings, tools, format, exported_at, version'
 
@@ -70,6 +72,17 @@ async function copyInstallation(ch: ClickHouse, from: string, to: string, shift:
      SELECT {to:String}, uid + {shift:UInt64}, status, concat(uuid, {suffix:String}),
        configuration, started, finished, termination_reason, requeue_count, gone, version
      FROM rd_runs FINAL WHERE installation = {from:String}`,
+    params,
+  )
+  await ch.command(
+    `INSERT INTO rd_run_steps (installation, run, ${ROLLUP_COLUMNS})
+     SELECT {to:String}, run + {shift:UInt64}, ${ROLLUP_COLUMNS}
+     FROM rd_run_steps FINAL WHERE installation = {from:String}`,
+    params,
+  )
+  await ch.command(
+    `INSERT INTO rd_keys (installation, ${KEY_COLUMNS})
+     SELECT {to:String}, ${KEY_COLUMNS} FROM rd_keys FINAL WHERE installation = {from:String}`,
     params,
   )
   await ch.command(
@@ -148,13 +161,19 @@ export async function run(): Promise<BenchRow[]> {
     const [parts] = await ch.query(
       `SELECT sumIf(bytes_on_disk, table = 'rd_steps') AS steps_bytes,
          sumIf(rows, table = 'rd_steps') AS steps,
-         sumIf(bytes_on_disk, table = 'rd_events') AS events_bytes
+         sumIf(bytes_on_disk, table = 'rd_events') AS events_bytes,
+         sumIf(bytes_on_disk, table IN ('rd_run_steps', 'rd_keys')) AS rollup_bytes
        FROM system.parts WHERE active AND database = currentDatabase()`,
     )
     const steps = Number(parts?.steps)
     add(
       'bytes on disk per step, for the counts (rd_steps)',
       Number(parts?.steps_bytes) / steps,
+      'B',
+    )
+    add(
+      '  and for the counts per run (rd_run_steps, rd_keys)',
+      Number(parts?.rollup_bytes) / steps,
       'B',
     )
     add('  and for /runs (rd_events)', Number(parts?.events_bytes) / steps, 'B')

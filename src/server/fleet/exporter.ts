@@ -12,12 +12,13 @@ import type { RunFacts } from '../view/run-facts'
 import { RunStatuses } from '../view/run-statuses'
 import { VIEW_TIMINGS } from '../view/timings'
 import type { ClickHouse, ClickHouseRow } from './clickhouse'
+import { rollUpRuns } from './run-rollup'
 import {
   compactSettled,
   ensureSchema,
   EXPORT_FORMAT,
+  FROM_STEPS,
   installationNameProblem,
-  MONTHLY,
 } from './schema'
 
 /** Uids read from the CMS's event table per statement. */
@@ -90,7 +91,7 @@ export class Exporter {
     if (top < this.settledUid) {
       // The event table holds less than was sent (emptied, restored): send it again whole.
       // Synchronous: rows sent after it must not be caught by it, rows before it not answered.
-      for (const table of MONTHLY) {
+      for (const table of FROM_STEPS) {
         await this.ch.command(
           `ALTER TABLE ${table} DELETE WHERE installation = {i:String} SETTINGS mutations_sync = 2`,
           { i: this.installation },
@@ -101,6 +102,8 @@ export class Exporter {
     }
     const settleTo = this.settleTarget(started, top)
     let steps = 0
+    /** Runs whose steps or run row this pass sends: counted again after it. */
+    const touched = new Set<number>()
     // A chunk's two reads at once, and the next chunk read while this one is sent: the database
     // (a server, or SQLite's reader threads) answers while Node turns rows into ClickHouse's.
     const readChunk = (after: number) => {
@@ -138,8 +141,10 @@ export class Exporter {
         })),
       )
       steps += rows.length
+      for (const row of rows) touched.add(row.run)
     }
-    const runs = await this.sendRuns(version)
+    const runs = await this.sendRuns(version, touched)
+    await rollUpRuns(this.ch, this.installation, touched, version)
     if (steps > 0) await compactSettled(this.ch, this.installation)
     const builtin = this.options.builtinTools ?? null
     const catalogue = await readTools(this.db, builtin ?? [])
@@ -203,7 +208,11 @@ export class Exporter {
     return target
   }
 
-  private async sendRuns(version: number): Promise<{ sent: number; gone: number }> {
+  /** Sends the runs added, changed or gone since the last pass; adds their uids to `touched`. */
+  private async sendRuns(
+    version: number,
+    touched: Set<number>,
+  ): Promise<{ sent: number; gone: number }> {
     await this.statuses.refresh(this.db)
     // No run added, removed or changed since the runs were last compared: nothing to send.
     if (this.statuses.version === this.comparedVersion) return { sent: 0, gone: 0 }
@@ -237,6 +246,7 @@ export class Exporter {
       rows.push({ ...runRow(this.installation, uid, '', EMPTY), gone: 1, version })
     }
     await this.ch.insert('rd_runs', await withEnds(this.db, rows))
+    for (const row of rows) touched.add(row.uid as number)
     this.sent = sent
     return { sent: rows.length, gone }
   }

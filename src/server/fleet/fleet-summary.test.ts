@@ -19,9 +19,18 @@ import type { Database } from '../db/database'
 import { API_BASE } from '../http/api-handler'
 import { listen, type Listening } from '../http/listen'
 import { askServer } from '../testing/ask'
-import { listedRunArb, queryArb, runArb, summaryQueryOf, toRun } from '../testing/generated-runs'
+import {
+  listedRunArb,
+  queryArb,
+  runArb,
+  SPAN_DAYS,
+  START,
+  summaryQueryOf,
+  toRun,
+  ZONES,
+} from '../testing/generated-runs'
 import { listArb, longQueryArb, runListQueryOf } from '../testing/run-list-arbs'
-import { runListSearch } from '@/domain/api-query'
+import { parseSummaryParams, runListSearch } from '@/domain/api-query'
 import {
   aroundItsStart,
   effectRunArb,
@@ -40,6 +49,7 @@ import { fleetEffect } from './fleet-effect'
 import { fleetSummary } from './fleet-summary'
 
 const engines = await testEngines()
+const QUARTER_MS = 900_000
 type RunSpecs = (typeof runArb extends fc.Arbitrary<infer T> ? T : never)[]
 
 describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (engine) => {
@@ -110,6 +120,39 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
             expect(answer.status, JSON.stringify(answer.body)).toBe(200)
             const expected = summaryResponseSchema.parse(answer.body)
             expect(await fleetSummary(ch, [name], query)).toEqual(expected)
+          }
+        },
+      ),
+      { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
+    )
+  })
+
+  it('equals the server’s /summary over any instants, runs cut by the range’s edges', async () => {
+    const ask = askServer(fixture.served.base)
+    // The contract's instants are quarter hours: in quarters from START.
+    const instantArb = fc.integer({ min: -96, max: (SPAN_DAYS + 1) * 96 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(runArb, { selector: (run) => run.uuid, minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(instantArb, instantArb, fc.constantFrom(...ZONES)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (specs, ranges) => {
+          const name = await seedAndExport(specs)
+          for (const [a, b, tz] of ranges) {
+            const search = new URLSearchParams({
+              from: new Date(START + Math.min(a, b) * QUARTER_MS).toISOString(),
+              to: new Date(START + (Math.max(a, b) + 1) * QUARTER_MS).toISOString(),
+              tz,
+            })
+            const answer = await ask(`/summary?${search}`)
+            expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+            const query = parseSummaryParams(search)
+            if (!query.ok) throw new Error(query.message)
+            expect(await fleetSummary(ch, [name], query)).toEqual(
+              summaryResponseSchema.parse(answer.body),
+            )
           }
         },
       ),

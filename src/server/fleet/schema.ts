@@ -74,6 +74,34 @@ const TABLES = [
   ) ENGINE = ReplacingMergeTree(version)
   PARTITION BY (installation, toYYYYMM(toDateTime(crdate, 'UTC')))
   ORDER BY (installation, run, sequence, uid)`,
+  // Each run's steps counted by key, kept by the exporter from rd_steps (`rollUpRuns`): what a
+  // year's `/summary` reads instead of every step. With the run's status and whether it is gone
+  // (or not recorded), and the first and last of its steps' times.
+  `CREATE TABLE IF NOT EXISTS rd_run_steps (
+    installation LowCardinality(String),
+    run UInt64,
+    status String,
+    gone UInt8,
+    first Int64,
+    last Int64,
+    keys Array(UInt64),
+    counts Array(UInt32),
+    version UInt64
+  ) ENGINE = ReplacingMergeTree(version)
+  PARTITION BY installation
+  ORDER BY (installation, run)`,
+  // The texts of each key hash of rd_steps, per installation: a key's texts never change.
+  `CREATE TABLE IF NOT EXISTS rd_keys (
+    installation LowCardinality(String),
+    key UInt64,
+    kind String,
+    tool Nullable(String),
+    refusal Nullable(String),
+    is_error Nullable(String),
+    opened_by Nullable(String)
+  ) ENGINE = ReplacingMergeTree
+  PARTITION BY installation
+  ORDER BY (installation, key)`,
   // Per installation: where its exporter stopped, its settings and its catalogue (as JSON).
   `CREATE TABLE IF NOT EXISTS rd_exports (
     installation String,
@@ -95,10 +123,11 @@ const TABLES = [
 
 /**
  * What an export holds: 1, steps and runs for the counts; 2, also every event row and each run's
- * termination reason and attempts, for `/runs`. An exporter resuming an older export sends it
- * all again (a row sent twice replaces itself).
+ * termination reason and attempts, for `/runs`; 3, also each run's steps counted by key
+ * (`rd_run_steps`, `rd_keys`). An exporter resuming an older export sends it all again (a row
+ * sent twice replaces itself).
  */
-export const EXPORT_FORMAT = 2
+export const EXPORT_FORMAT = 3
 
 /** Creates the tables where they are missing. */
 export async function ensureSchema(ch: ClickHouse): Promise<void> {
@@ -121,6 +150,9 @@ export async function compactSettled(ch: ClickHouse, installation: string): Prom
 
 /** The tables partitioned by installation and month. */
 export const MONTHLY = ['rd_steps', 'rd_events'] as const
+
+/** The tables made from an installation's steps: emptied with them. */
+export const FROM_STEPS = [...MONTHLY, 'rd_run_steps', 'rd_keys'] as const
 
 async function compactTable(
   ch: ClickHouse,
