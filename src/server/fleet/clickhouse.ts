@@ -126,7 +126,12 @@ async function openHttp(target: string): Promise<ClickHouse> {
       const { columns, values } = compactRows(rows)
       const [first, ...rest] = columns
       if (first === undefined) return
-      await client.insert({ table, columns: [first, ...rest], values, format: 'JSONCompactEachRow' })
+      await client.insert({
+        table,
+        columns: [first, ...rest],
+        values,
+        format: 'JSONCompactEachRow',
+      })
     },
     close: () => client.close(),
   }
