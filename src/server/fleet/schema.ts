@@ -19,6 +19,14 @@ export function installationNameProblem(name: string): string | null {
  * and its failing turn's approval text), never a payload; `key` is their hash, what a query
  * groups by before Node decodes each distinct key once.
  */
+/** A step's key as texts (what `key` hashes): kind, and a tool step's name, refusal, error flag
+ * and its failing turn's approval, as the CMS stored them. */
+const KEY_TEXTS = `kind String,
+    tool Nullable(String),
+    refusal Nullable(String),
+    is_error Nullable(String),
+    opened_by Nullable(String)`
+
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS rd_steps (
     installation LowCardinality(String),
@@ -26,11 +34,7 @@ const TABLES = [
     run UInt64,
     crdate Int64,
     lround Int64,
-    kind String,
-    tool Nullable(String),
-    refusal Nullable(String),
-    is_error Nullable(String),
-    opened_by Nullable(String),
+    ${KEY_TEXTS},
     key UInt64 MATERIALIZED cityHash64(kind, isNull(tool), ifNull(tool, ''), isNull(refusal),
       ifNull(refusal, ''), isNull(is_error), ifNull(is_error, ''), isNull(opened_by), ifNull(opened_by, '')),
     version UInt64,
@@ -94,11 +98,7 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS rd_keys (
     installation LowCardinality(String),
     key UInt64,
-    kind String,
-    tool Nullable(String),
-    refusal Nullable(String),
-    is_error Nullable(String),
-    opened_by Nullable(String)
+    ${KEY_TEXTS}
   ) ENGINE = ReplacingMergeTree
   PARTITION BY installation
   ORDER BY (installation, key)`,
