@@ -97,6 +97,15 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
     expect(pages).toBeLessThan(20)
   }
 
+  /** The fleet's `/summary` of `name` for `search` equals the installation server's. */
+  async function expectSameSummary(name: string, search: URLSearchParams) {
+    const answer = await askServer(fixture.served.base)(`/summary?${search}`)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    const query = parseSummaryParams(search)
+    if (!query.ok) throw new Error(query.message)
+    expect(await fleetSummary(ch, [name], query)).toEqual(summaryResponseSchema.parse(answer.body))
+  }
+
   /** Seeds `runs` alone and exports them as a new installation; its name. */
   async function seedAndExport(specs: RunSpecs) {
     await reseedRuns(writer, specs.map(toRun), new Map(specs.map((s) => [s.uuid, s.level])))
@@ -107,20 +116,13 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
   }
 
   it('equals the single installation server’s /summary, every zone', async () => {
-    const ask = askServer(fixture.served.base)
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(runArb, { selector: (run) => run.uuid, maxLength: 12 }),
         fc.array(queryArb, { minLength: 1, maxLength: 3 }),
         async (specs, queries) => {
           const name = await seedAndExport(specs)
-          for (const q of queries) {
-            const { query, search } = summaryQueryOf(q)
-            const answer = await ask(`/summary?${search}`)
-            expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-            const expected = summaryResponseSchema.parse(answer.body)
-            expect(await fleetSummary(ch, [name], query)).toEqual(expected)
-          }
+          for (const q of queries) await expectSameSummary(name, summaryQueryOf(q).search)
         },
       ),
       { numRuns: Number(process.env.RD_PROPERTY_RUNS ?? 25) },
@@ -128,7 +130,6 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
   })
 
   it('equals the server’s /summary over any instants, runs cut by the range’s edges', async () => {
-    const ask = askServer(fixture.served.base)
     // The contract's instants are quarter hours: in quarters from START.
     const instantArb = fc.integer({ min: -96, max: (SPAN_DAYS + 1) * 96 })
     await fc.assert(
@@ -146,13 +147,7 @@ describe.each(engines)('the fleet summary from ClickHouse, exported from %s', (e
               to: new Date(START + (Math.max(a, b) + 1) * QUARTER_MS).toISOString(),
               tz,
             })
-            const answer = await ask(`/summary?${search}`)
-            expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-            const query = parseSummaryParams(search)
-            if (!query.ok) throw new Error(query.message)
-            expect(await fleetSummary(ch, [name], query)).toEqual(
-              summaryResponseSchema.parse(answer.body),
-            )
+            await expectSameSummary(name, search)
           }
         },
       ),

@@ -30,8 +30,9 @@ const UNREADABLE = unreadableOf('key')
 const dayOf = (seconds: string) => `toDate32(toDateTime64(${seconds}, 0, 'UTC'), {tz:String})`
 
 /** The recorded runs counted per run (`rd_run_steps`) with a step in `[from, to)`. */
-const RUNS_OVERLAPPING = `rd_run_steps FINAL WHERE installation IN {is:Array(String)}
-  AND gone = 0 AND last >= {from:Int64} AND first < {to:Int64}`
+const OVERLAPPING = `installation IN {is:Array(String)} AND gone = 0
+  AND last >= {from:Int64} AND first < {to:Int64}`
+const RUNS_OVERLAPPING = `rd_run_steps FINAL WHERE ${OVERLAPPING}`
 /**
  * A run whose every step lies in `[from, to)` and on one day of the zone: its counts by key are
  * its counts in range, all on its first step's day. (A day never goes back as time goes on, in
@@ -68,10 +69,10 @@ export async function fleetSummary(
     from: secondsFrom(query.from),
     to: secondsFrom(query.to),
   }
+  // A name the query may spell in any case ("asia/kolkata"); ClickHouse knows it as listed.
   const tz = normalizeZone(query.tz) ?? query.tz
   const [{ keyOfHash, roles, hashes, keyIds }, [split]] = await Promise.all([
     rolledUpKeys(ch, range, query.tools),
-    // A name the query may spell in any case ("asia/kolkata"); ClickHouse knows it as listed.
     ch.query(
       `SELECT count() AS n, min(first) AS lo, max(last) AS hi FROM ${RUNS_OVERLAPPING}
          AND NOT (${WHOLE})`,
@@ -100,8 +101,7 @@ export async function fleetSummary(
       `SELECT toString(d) AS day, toString(k) AS hash, sum(n) AS calls FROM (${both(
         `SELECT ${dayOf('first')} AS d, k, n FROM rd_run_steps FINAL
            ARRAY JOIN keys AS k, counts AS n
-         WHERE installation IN {is:Array(String)} AND gone = 0 AND last >= {from:Int64}
-           AND first < {to:Int64} AND ${WHOLE} AND ${isCall}`,
+         WHERE ${OVERLAPPING} AND ${WHOLE} AND ${isCall}`,
         `SELECT ${dayOf('crdate')} AS d, key AS k, toUInt64(1) AS n FROM ${SPLIT_STEPS}
            AND ${isCall}`,
       )}) GROUP BY d, k`,
