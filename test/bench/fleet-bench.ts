@@ -42,7 +42,7 @@ const SHIFT = 1_000_000_000
 const EVERY_MS = 5_000
 
 const STEP_COLUMNS = 'uid, run, crdate, lround, kind, tool, refusal, is_error, opened_by, version'
-const EVENT_COLUMNS = `sequence, kind, round, duration_ms, crdate, is_object, tool_name,
+const EVENT_COLUMNS = `sequence, kind, round, duration_ms, crdate, lround, is_object, tool_name,
   ${PAYLOAD_KEYS.map(keyAlias).join(', ')}, version`
 const RUN_COLUMNS =
   'uid, status, uuid, configuration, started, finished, termination_reason, requeue_count, gone, version'

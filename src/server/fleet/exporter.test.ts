@@ -22,6 +22,8 @@ import { startFleetFixture, type FleetFixture } from './fleet-fixture'
 import { API_BASE } from '../http/api-handler'
 import { listen, type Listening } from '../http/listen'
 import { fleetSummary } from './fleet-summary'
+import { readStepGroups, stepGroupOf, topEventUid } from '../view/read-step-groups'
+import { BUCKET_SECONDS, type StepGroup } from '../view/step-store'
 
 const DAY = 86_400_000
 const runsOf = (seed: number, count: number) =>
@@ -191,6 +193,85 @@ describe.each(engines)('exporting from %s', (engine) => {
       await appendRuns(writer, runsOf(3, 3))
       await exporter.pass()
       await expectSameAnswers('site-b')
+    })
+
+    it('sends each step with the texts the view groups it by, odd rows included', async () => {
+      // Odd rows in one run, and a call after a denial in another (its steps are read apart).
+      const [run, other] = await writer.query(
+        `SELECT uid, crdate FROM ${RUNS} ORDER BY uid DESC LIMIT 2`,
+      )
+      const odd: [string, number, number, number, string][] = [
+        // kind, sequence, round, duration, payload
+        [
+          'model',
+          500,
+          2,
+          1,
+          '{"toolName":"update_page_metadata","toolIsError":true,"toolRefusal":"arguments"}',
+        ],
+        ['', 501, 1, 1, '{"toolName":"update_page_metadata","toolIsError":false}'],
+        ['tool', -1, 1, 1, '{"toolName":"update_page_metadata","toolIsError":false}'],
+        ['tool', 502, 0, 1, '{"toolName":"create_content_element_draft","toolIsError":true}'],
+        ['tool', 503, 3, -1, '{"toolName":"update_page_metadata","toolIsError":true}'],
+        ['tool_write', 504, 3, 1, '{"toolName":"update_page_metadata","writeTargetTable":"pages"}'],
+        ['tool', 505, 3, 1, 'not json {'],
+        ['tool', 506, 3, 1, '{"toolName":7,"toolIsError":"true","toolRefusal":null}'],
+        ['tool', 507, 4, 1, '{"toolName":"mcp:\u00fcml\"aut ✓","toolIsError":true}'],
+      ]
+      const denied: typeof odd = [
+        ['approval', 508, 5, 1, '{"approved":false}'],
+        ['tool', 509, 5, 1, '{"toolName":"update_page_metadata","toolIsError":true}'],
+      ]
+      for (const [into, rows] of [
+        [run, odd],
+        [other, denied],
+      ] as const) {
+        for (const [kind, sequence, round, duration, payload] of rows) {
+          await writer.query(
+            `INSERT INTO ${EVENTS} (run, sequence, kind, round, duration_ms, payload, crdate)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            [num(into?.uid), sequence, kind, round, duration, payload, num(into?.crdate) + 60],
+          )
+        }
+      }
+      await new Exporter(reader, ch, 'site-d', { settleMs: 0 }).pass()
+
+      // Steps by quarter hour, run and key texts: the fleet's rows and the view's groups.
+      const keyOf = (group: Omit<StepGroup, 'steps' | 'rounds'>) =>
+        JSON.stringify([
+          group.bucket,
+          group.run,
+          group.kind,
+          group.tool,
+          group.refusal,
+          group.isError,
+          group.openedBy,
+        ])
+      const expected = new Map<string, number>()
+      for (const group of await readStepGroups(reader, 0, await topEventUid(reader))) {
+        expected.set(keyOf(group), (expected.get(keyOf(group)) ?? 0) + group.steps)
+      }
+      const rows = await ch.query(
+        `SELECT intDiv(crdate, {grain:UInt32}) AS bucket, run, kind, tool, refusal, is_error,
+           opened_by, count() AS steps
+         FROM rd_steps FINAL WHERE installation = 'site-d'
+         GROUP BY bucket, run, kind, tool, refusal, is_error, opened_by`,
+        { grain: BUCKET_SECONDS },
+      )
+      const exported = new Map(
+        rows.map((row) => [
+          keyOf({ ...stepGroupOf(row), bucket: num(row.bucket), run: num(row.run) }),
+          num(row.steps),
+        ]),
+      )
+      expect(exported).toEqual(expected)
+      // The odd rows are among them (a step without a kind, a model step with tool texts), and
+      // the call after the denial with its approval's text.
+      expect(rows.filter((row) => row.kind === '' || row.kind === 'model').length).toBeGreaterThan(
+        1,
+      )
+      expect(rows.some((row) => row.opened_by === 'false')).toBe(true)
+      await expectSameAnswers('site-d')
     })
   })
 })

@@ -1,17 +1,18 @@
 import type { BuiltinTool } from '@/domain/contract'
 import { num, text, type Database, type Row } from '../db/database'
-import { stepRows } from '../read/events'
+import { exportedEventRows } from '../read/events'
 import { parseJsonText } from '../read/json-text'
 import { readTools } from '../read/tools'
-import { bound, integerIn, raw, sql } from '../sql/fragment'
+import { integerIn, raw, sql } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { RUNS } from '../sql/tables'
 import { settingsSchema, type Settings } from '../setup/settings'
-import { readStepRows, topEventUid } from '../view/read-step-groups'
+import { readDenyingStepRows, topEventUid } from '../view/read-step-groups'
 import type { RunFacts } from '../view/run-facts'
 import { RunStatuses } from '../view/run-statuses'
 import { VIEW_TIMINGS } from '../view/timings'
 import type { ClickHouse, ClickHouseRow } from './clickhouse'
+import { deriveStepRows } from './derived-steps'
 import { rollUpRuns } from './run-rollup'
 import {
   compactSettled,
@@ -23,6 +24,8 @@ import {
 
 /** Uids read from the CMS's event table per statement. */
 const CHUNK_UIDS = 100_000
+/** Chunks read while an earlier one is sent. */
+const READ_AHEAD = 2
 
 export interface ExportPass {
   /** Steps sent (rows of the settled range and the tail, read again each pass). */
@@ -104,29 +107,34 @@ export class Exporter {
     let steps = 0
     /** Runs whose steps or run row this pass sends: counted again after it. */
     const touched = new Set<number>()
-    // A chunk's two reads at once, and the next chunk read while this one is sent: the database
-    // (a server, or SQLite's reader threads) answers while Node turns rows into ClickHouse's.
+    // A chunk's two reads at once, and two chunks read ahead of the one being sent: the database
+    // (a server, or SQLite's reader threads) answers while Node and ClickHouse store the rows.
     const readChunk = (after: number) => {
       const upTo = Math.min(after + CHUNK_UIDS, top)
       const read = Promise.all([
-        stepRows(this.db, bound('e.uid > ? AND e.uid <= ?', [after, upTo]), null),
-        readStepRows(this.db, after, upTo),
-      ])
+        exportedEventRows(this.db, after, upTo),
+        readDenyingStepRows(this.db, after, upTo),
+      ]).then(([events, denying]) => ({ after, upTo, events, denying }))
       // Awaited in its turn; a pass that fails before then must not leave it unhandled.
       read.catch(() => undefined)
       return read
     }
-    let next = this.settledUid < top ? readChunk(this.settledUid) : null
-    for (let after = this.settledUid; after < top && next !== null; after += CHUNK_UIDS) {
-      const [events, rows] = await next
-      next = after + CHUNK_UIDS < top ? readChunk(after + CHUNK_UIDS) : null
-      await this.ch.insert(
-        'rd_events',
-        events.map((row) => eventRow(this.installation, row, version)),
-      )
+    const reads: ReturnType<typeof readChunk>[] = []
+    let unread = this.settledUid
+    const readAhead = () => {
+      for (; reads.length < READ_AHEAD && unread < top; unread += CHUNK_UIDS) {
+        reads.push(readChunk(unread))
+      }
+    }
+    readAhead()
+    for (let read = reads.shift(); read !== undefined; read = reads.shift()) {
+      const { after, upTo, events, denying } = await read
+      readAhead()
+      const sent = events.map((row) => eventRow(this.installation, row, version))
+      await this.ch.insert('rd_events', sent)
       await this.ch.insert(
         'rd_steps',
-        rows.map((row) => ({
+        denying.rows.map((row) => ({
           installation: this.installation,
           uid: row.uid,
           run: row.run,
@@ -140,8 +148,12 @@ export class Exporter {
           version,
         })),
       )
-      steps += rows.length
-      for (const row of rows) touched.add(row.run)
+      await deriveStepRows(this.ch, this.installation, version, { after, upTo }, denying.runs)
+      for (const row of sent) {
+        if (row.lround === null) continue
+        steps += 1
+        touched.add(row.run as number)
+      }
     }
     const runs = await this.sendRuns(version, touched)
     await rollUpRuns(this.ch, this.installation, touched, version)
@@ -281,7 +293,7 @@ async function withEnds(db: Database, rows: ClickHouseRow[]): Promise<ClickHouse
   })
 }
 
-/** One event row as `rd_events` keeps it (`stepRows`' columns; see schema.ts). */
+/** One event row as `rd_events` keeps it (`exportedEventRows`' columns; see schema.ts). */
 function eventRow(installation: string, row: Row, version: number): ClickHouseRow {
   const out: ClickHouseRow = {
     installation,
@@ -292,6 +304,7 @@ function eventRow(installation: string, row: Row, version: number): ClickHouseRo
     round: finite(num(row.round)),
     duration_ms: finite(num(row.duration_ms)),
     crdate: num(row.crdate),
+    lround: finite(num(row.lround)),
     is_object: num(row.is_object) === 1 ? 1 : 0,
     tool_name: nameOf(text(row[keyAlias('toolName')])),
     version,

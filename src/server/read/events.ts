@@ -1,11 +1,12 @@
 import type { Step, UnreadableStep } from '@/domain/contract'
 import { DenialReader } from '@/domain/denied-calls'
 import { num, text, type Database, type Row } from '../db/database'
-import { DIALECTS } from '../sql/dialect'
+import { DIALECTS, type Dialect } from '../sql/dialect'
 import { bound, integerIn, raw, sql, type Fragment } from '../sql/fragment'
 import { keyAlias, PAYLOAD_KEYS } from '../sql/payload-keys'
 import { EVENTS } from '../sql/tables'
 import { inSlices } from '../turns'
+import { stepRound } from './turn-opener'
 import { placeOf, stepFromRow, unreadableStep } from './step-from-row'
 
 /**
@@ -89,25 +90,48 @@ async function stepCounts(db: Database, runUids: readonly number[]): Promise<Map
   return new Map(rows.map((row) => [num(row.run), num(row.n)]))
 }
 
+/** The columns of event rows that {@link stepFromRow} reads besides the payload's fields. */
+const EVENT_FIELDS = ['uid', 'run', 'sequence', 'kind', 'round', 'duration_ms', 'crdate']
+const columnsOf = (alias: string) => EVENT_FIELDS.map((name) => `${alias}.${name}`).join(', ')
+const EVENT_COLUMNS = columnsOf('e')
+
+/** `EVENT_COLUMNS` of rows `s`, and the allow-listed fields of their parsed payload `s.j`. */
+function parsedColumns(d: Dialect): string {
+  const fields = PAYLOAD_KEYS.map((key) => `${d.field('s.j', key)} AS ${keyAlias(key)}`)
+  return `${columnsOf('s')}, ${d.isObject('s.j')} AS is_object,
+    ${fields.join(', ')}`
+}
+
 /**
  * Event rows matching `where` (on `e`), parsed fields only, in run and step order; with `limit`,
  * the first rows only, chosen before any payload is parsed.
  */
 export function stepRows(db: Database, where: Fragment, limit: number | null): Promise<Row[]> {
   const d = DIALECTS[db.engine]
-  const fields = PAYLOAD_KEYS.map((key) => `${d.field('s.j', key)} AS ${keyAlias(key)}`)
-  const columns = 'e.uid, e.run, e.sequence, e.kind, e.round, e.duration_ms, e.crdate'
   // With a limit the rows are chosen first, in a derived table (MariaDB has no LIMIT inside
   // IN), and only those payloads are parsed.
   const source =
     limit === null
       ? sql`${raw(EVENTS)} e WHERE ${where}`
-      : sql`(SELECT ${raw(columns)}, e.payload FROM ${raw(EVENTS)} e WHERE ${where}
+      : sql`(SELECT ${raw(EVENT_COLUMNS)}, e.payload FROM ${raw(EVENTS)} e WHERE ${where}
              ORDER BY e.run, e.sequence, e.uid LIMIT ${limit}) e`
-  const statement = sql`SELECT s.uid, s.run, s.sequence, s.kind, s.round, s.duration_ms, s.crdate,
-       ${raw(d.isObject('s.j'))} AS is_object, ${raw(fields.join(', '))}
-     FROM (SELECT ${raw(columns)}, ${raw(d.json('e.payload'))} AS j FROM ${source}) s
+  const statement = sql`SELECT ${raw(parsedColumns(d))}
+     FROM (SELECT ${raw(EVENT_COLUMNS)}, ${raw(d.json('e.payload'))} AS j FROM ${source}) s
      ORDER BY s.run, s.sequence, s.uid`
+  return db.query(statement.sql, statement.params, { bulk: true })
+}
+
+/**
+ * The event rows with `after < uid ≤ upTo` as the fleet's exporter sends them, in no order:
+ * {@link stepRows}' columns, and `lround`, the round `/runs` lists a step row with (0 for none),
+ * NULL for a row that is no step. What the view's step rows are made of besides their opener.
+ */
+export function exportedEventRows(db: Database, after: number, upTo: number): Promise<Row[]> {
+  const d = DIALECTS[db.engine]
+  const statement = sql`SELECT ${raw(parsedColumns(d))}, s.lround
+     FROM (SELECT ${raw(EVENT_COLUMNS)}, ${raw(stepRound(d, 'e'))} AS lround,
+         ${raw(d.json('e.payload'))} AS j
+       FROM ${raw(EVENTS)} e WHERE ${bound('e.uid > ? AND e.uid <= ?', [after, upTo])}) s`
   return db.query(statement.sql, statement.params, { bulk: true })
 }
 

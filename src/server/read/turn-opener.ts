@@ -15,6 +15,9 @@ const noCall = (d: Dialect, alias: string) =>
 const listedRound = (d: Dialect, alias: string) =>
   `CASE WHEN ${alias}.round > 0 AND ${alias}.sequence >= 0 AND ${alias}.duration_ms >= 0
     AND ${kind(d, alias)} <> '' THEN ${alias}.round ELSE 0 END`
+/** {@link listedRound} of a step row; NULL for a row that is no step (`tool_write`, no kind). */
+export const stepRound = (d: Dialect, alias: string) =>
+  `CASE WHEN ${isStepRow(d, alias)} THEN ${listedRound(d, alias)} END`
 const approvedOf = (d: Dialect, alias: string) => d.field(d.json(`${alias}.payload`), 'approved')
 
 /** The runs of the rows matching `where` (on `e`): each one's first and last sequence among them. */

@@ -1,15 +1,17 @@
 import { num, text, type Database, type Row } from '../db/database'
 import { DIALECTS, type Dialect } from '../sql/dialect'
-import { bound, raw, sql } from '../sql/fragment'
+import { bound, integerIn, raw, sql } from '../sql/fragment'
 import { EVENTS } from '../sql/tables'
-import { openersFor } from '../read/turn-opener'
+import { denyingRuns, openersFor, stepsWithOpeners } from '../read/turn-opener'
 import { BUCKET_SECONDS, ROUNDS_MASK_TOP, type StepGroup } from './step-store'
 
 const TOP = String(ROUNDS_MASK_TOP)
 
 /** A tool step's payload field `key` of `s.j` as exact text; null for a step of another kind. */
-export const toolFieldText = (d: Dialect, key: 'toolName' | 'toolRefusal' | 'toolIsError') =>
-  `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
+export const toolFieldText = (
+  d: Pick<Dialect, 'exact' | 'field'>,
+  key: 'toolName' | 'toolRefusal' | 'toolIsError',
+) => `CASE WHEN ${d.exact('s.kind')} = 'tool' THEN ${d.exact(d.field('s.j', key))} END`
 
 /** The texts a step's group key is made of (`s` of `stepsWithOpeners`), as columns. */
 const keyColumns = (d: Dialect) =>
@@ -91,20 +93,32 @@ export interface StepRow extends StepKeyTexts {
 }
 
 /**
- * The steps with `after < uid ≤ upTo`, one row each with the texts {@link readStepGroups} groups
- * them by (`tool_write` rows left out): what the fleet's exporter sends, never a payload.
+ * The step rows with `after < uid ≤ upTo` of the runs that may hold a denied call among them
+ * (`denyingRuns`), one row each with the texts {@link readStepGroups} groups them by, their
+ * opener's included; `runs` are those runs. Every other step row of the range has no opener
+ * text: the fleet's exporter makes its row from the event row it sends (`exportedEventRows`).
  */
-export async function readStepRows(db: Database, after: number, upTo: number): Promise<StepRow[]> {
-  const d = DIALECTS[db.engine]
+export async function readDenyingStepRows(
+  db: Database,
+  after: number,
+  upTo: number,
+): Promise<{ runs: number[]; rows: StepRow[] }> {
   const range = bound('e.uid > ? AND e.uid <= ?', [after, upTo])
+  const runs = await denyingRuns(db, range)
+  if (runs.length === 0) return { runs, rows: [] }
+  const d = DIALECTS[db.engine]
+  const theirs = sql`${range} AND ${integerIn('e.run', runs)}`
   const statement = sql`SELECT s.uid, s.run, s.crdate, s.lround, ${raw(keyColumns(d))}
-    FROM ${await openersFor(db, range)}`
+    FROM ${stepsWithOpeners(d, theirs, runs)}`
   const rows = await db.query(statement.sql, statement.params, { bulk: true })
-  return rows.map((row) => ({
-    uid: num(row.uid),
-    run: num(row.run),
-    crdate: num(row.crdate),
-    lround: num(row.lround),
-    ...keyTextsOf(row),
-  }))
+  return {
+    runs,
+    rows: rows.map((row) => ({
+      uid: num(row.uid),
+      run: num(row.run),
+      crdate: num(row.crdate),
+      lround: num(row.lround),
+      ...keyTextsOf(row),
+    })),
+  }
 }
