@@ -216,7 +216,7 @@ describe.each(engines)('exporting from %s', (engine) => {
         ['tool_write', 504, 3, 1, '{"toolName":"update_page_metadata","writeTargetTable":"pages"}'],
         ['tool', 505, 3, 1, 'not json {'],
         ['tool', 506, 3, 1, '{"toolName":7,"toolIsError":"true","toolRefusal":null}'],
-        ['tool', 507, 4, 1, '{"toolName":"mcp:\u00fcml\"aut ✓","toolIsError":true}'],
+        ['tool', 507, 4, 1, '{"toolName":"mcp:\\u00fcml\\"aut ✓","toolIsError":true}'],
       ]
       const denied: typeof odd = [
         ['approval', 508, 5, 1, '{"approved":false}'],
