@@ -71,7 +71,7 @@ const TABLES = [
     duration_ms Nullable(Float64),
     crdate Int64,
     -- The round /runs lists a step row with (0 for none); NULL for a row that is no step.
-    lround Nullable(Int64),
+    lround Nullable(Int64) CODEC(T64, LZ4),
     is_object UInt8,
     tool_name Nullable(String),
     ${PAYLOAD_KEYS.map((key) => `${keyAlias(key)} Nullable(String)`).join(',\n    ')},
@@ -121,7 +121,7 @@ const TABLES = [
   `ALTER TABLE rd_runs ADD COLUMN IF NOT EXISTS termination_reason String AFTER finished`,
   `ALTER TABLE rd_runs ADD COLUMN IF NOT EXISTS requeue_count UInt32 AFTER termination_reason`,
   `ALTER TABLE rd_exports ADD COLUMN IF NOT EXISTS format UInt32 AFTER tools`,
-  `ALTER TABLE rd_events ADD COLUMN IF NOT EXISTS lround Nullable(Int64) AFTER crdate`,
+  `ALTER TABLE rd_events ADD COLUMN IF NOT EXISTS lround Nullable(Int64) CODEC(T64, LZ4) AFTER crdate`,
 ]
 
 /**
