@@ -25,6 +25,12 @@ const uuids: Folder<string[]> = {
   fold: (summary, runs) => [...summary, ...runs.map((r) => r.uuid)],
 }
 
+/** A folder that lists each run's installation and uuid in arrival order. */
+const installationsAndUuids: Folder<string[]> = {
+  empty: () => [],
+  fold: (summary, runs) => [...summary, ...runs.map((r) => `${r.installation ?? ''}/${r.uuid}`)],
+}
+
 /** Serves `pages` (arrays of run numbers) by cursor = page index; `fail(i)` may answer instead. */
 function pages(list: number[][], fail?: (index: number, hit: number) => Response | null) {
   const hits = new Map<number, number>()
@@ -100,6 +106,31 @@ describe('loadAllRuns', () => {
     const final = await load().promise
     expect(final.summary).toEqual(['run-1', 'run-2', 'run-3'])
     expect(final).toMatchObject({ loadedRuns: 3, duplicates: 3 })
+  })
+
+  it('counts the same run once for each installation that lists it', async () => {
+    const at = (installation: string, i: number): Run => ({ ...run(i), installation })
+    server.use(
+      http.get(`${base}/runs`, ({ request }) => {
+        const second = new URL(request.url).searchParams.get('cursor') === 'b'
+        return HttpResponse.json({
+          runs: second
+            ? [at('site-b', 1), at('site-a', 2), at('site-b', 2)]
+            : [at('site-a', 1), at('site-b', 1), run(1)],
+          nextCursor: second ? null : 'b',
+          totalRuns: 5,
+        })
+      }),
+    )
+    const final = await load({ folder: installationsAndUuids }).promise
+    expect(final.summary).toEqual([
+      'site-a/run-1',
+      'site-b/run-1',
+      '/run-1',
+      'site-a/run-2',
+      'site-b/run-2',
+    ])
+    expect(final).toMatchObject({ loadedRuns: 5, duplicates: 1 })
   })
 
   it('retries server errors, waiting as long as Retry-After says', async () => {

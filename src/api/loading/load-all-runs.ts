@@ -117,6 +117,16 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+/** What tells one listed run from another: its uuid, and its installation where one is named. */
+type RunIdentity = { uuid: string; installation?: string }
+
+/**
+ * A run's key among those a load has seen: a listing of all installations names the same run
+ * once for each installation that records it (a staging copy of production), each to be counted.
+ */
+const runKey = (run: RunIdentity): string =>
+  run.installation === undefined ? run.uuid : `${run.installation}\u0000${run.uuid}`
+
 /**
  * Pages through `GET /runs` for a query and folds every page into a summary as it arrives; no
  * raw page is kept. Server trouble is retried by the one policy (`retry.ts`, `pages`);
@@ -125,7 +135,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * starts over from the first page, once, dropping what it had folded so no run counts twice.
  * Resolves with the final state; an abort resolves as `cancelled` (resumable).
  */
-export async function loadAllRuns<S, T extends { uuid: string } = Run>(
+export async function loadAllRuns<S, T extends RunIdentity = Run>(
   options: LoadOptions<S, T>,
 ): Promise<LoadState<S>> {
   const { config, query, folder, signal, onUpdate } = options
@@ -164,8 +174,9 @@ export async function loadAllRuns<S, T extends { uuid: string } = Run>(
       // A run the server sent before, on an earlier page or earlier on this one, counts once.
       const fresh: T[] = []
       for (const run of page.runs) {
-        if (seen.has(run.uuid)) continue
-        seen.add(run.uuid)
+        const key = runKey(run)
+        if (seen.has(key)) continue
+        seen.add(key)
         fresh.push(run)
       }
       update({

@@ -105,6 +105,7 @@ const run = fc.record(
     startedAt: fc.constantFrom('2026-11-03T14:05:00Z', 'nope'),
     finishedAt: fc.constantFrom(null, '2026-11-03T14:06:00Z', 'later'),
     terminationReason: fc.constantFrom(null, 'completed', 4),
+    installation: fc.constantFrom('site-a', '', 7, null),
     steps: fc.array(step, { maxLength: 4 }),
     unreadableSteps: fc.oneof(
       fc.array(unreadable, { maxLength: 3 }),

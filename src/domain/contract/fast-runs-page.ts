@@ -39,6 +39,7 @@ function parseRunsPage(v: unknown): unknown {
 function parseRun(v: unknown): unknown {
   if (!isObject(v)) return INVALID
   const { uuid, status, configuration, startedAt, finishedAt, terminationReason, attempts } = v
+  const { installation } = v
   if (!isNonEmptyText(uuid)) return INVALID
   if (!isNonEmptyText(status)) return INVALID
   if (!isText(configuration)) return INVALID
@@ -46,6 +47,7 @@ function parseRun(v: unknown): unknown {
   if (!(finishedAt === null || isInstant(finishedAt))) return INVALID
   if (!(terminationReason === null || isText(terminationReason))) return INVALID
   if (!(attempts === undefined || isPositive(attempts))) return INVALID
+  if (!(installation === undefined || isNonEmptyText(installation))) return INVALID
   const steps = listOf(v.steps, parseStep)
   if (steps === INVALID) return INVALID
   const unreadableSteps =
@@ -59,6 +61,7 @@ function parseRun(v: unknown): unknown {
     finishedAt,
     terminationReason,
     attempts,
+    installation,
     steps,
     unreadableSteps,
   }

@@ -126,6 +126,11 @@ export const runSchema = z.object({
    * it back in the queue; each attempt starts again at round 1). Absent: once.
    */
   attempts: positive.optional(),
+  /**
+   * Additive: only in a listing of all installations of a server over many (decision 0017), the
+   * installation that records the run. The same run exported twice is listed once for each.
+   */
+  installation: nonEmptyText.optional(),
   steps: z.array(stepSchema),
   /** Additive: sent only when some step could not be read fully. */
   unreadableSteps: z.array(unreadableStepSchema).optional(),

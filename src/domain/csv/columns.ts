@@ -21,7 +21,10 @@ export const TOOL_REPORT_COLUMNS = [
   'timezone',
 ] as const
 
-/** The tool-calls export's columns, exactly (one row per counted tool call). */
+/**
+ * The tool-calls export's columns, exactly (one row per counted tool call). `installation` is the
+ * run's where the file covers all installations of a server over many, else empty.
+ */
 export const TOOL_CALLS_COLUMNS = [
   'run_uuid',
   'run_started_at',
@@ -32,6 +35,7 @@ export const TOOL_CALLS_COLUMNS = [
   'outcome',
   'refusal_code',
   'duration_ms',
+  'installation',
 ] as const
 
 /**

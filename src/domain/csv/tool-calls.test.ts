@@ -47,10 +47,37 @@ describe('the tool-calls CSV', () => {
       ...csvChunks(TOOL_CALLS_COLUMNS, toolCallRows([run], scope), { bom: false }),
     ].join('')
     expect(text.split('\r\n')).toEqual([
-      'run_uuid,run_started_at,round,sequence,occurred_at,tool,outcome,refusal_code,duration_ms',
-      'r-1,2026-11-03T15:00:00.000+01:00,1,1,2026-11-03T15:05:09.120+01:00,update_page,refused,arguments,12.5',
-      "r-1,2026-11-03T15:00:00.000+01:00,2,2,2026-11-03T15:06:00.000+01:00,'=cmd,failed,,40",
+      'run_uuid,run_started_at,round,sequence,occurred_at,tool,outcome,refusal_code,duration_ms,installation',
+      'r-1,2026-11-03T15:00:00.000+01:00,1,1,2026-11-03T15:05:09.120+01:00,update_page,refused,arguments,12.5,',
+      "r-1,2026-11-03T15:00:00.000+01:00,2,2,2026-11-03T15:06:00.000+01:00,'=cmd,failed,,40,",
       '',
+    ])
+  })
+
+  it('names the installation of each call when the runs come from all installations', () => {
+    const step = {
+      sequence: 1,
+      kind: 'tool',
+      round: 1,
+      occurredAt: '2026-11-03T14:05:00Z',
+      durationMs: 3,
+      toolName: 'get_page',
+      toolIsError: false,
+    }
+    const copy = { uuid: 'r-1', startedAt: '2026-11-03T14:00:00Z', steps: [step] }
+    const scope = createScope({ from: '2026-11-03', to: '2026-11-03', tz: 'UTC', tools: [] })
+    const rows = [
+      ...toolCallRows(
+        [
+          { ...copy, installation: 'production' },
+          { ...copy, installation: 'staging' },
+        ],
+        scope,
+      ),
+    ]
+    expect(rows.map((row) => [row[0], row.at(-1)])).toEqual([
+      ['r-1', 'production'],
+      ['r-1', 'staging'],
     ])
   })
 

@@ -5,7 +5,7 @@ import { formatInstant } from '../time'
 import type { CsvValue } from './escape'
 
 /** The fields of a run the export reads (a contract `Run` fits). */
-export type ExportRun = Pick<Run, 'uuid' | 'startedAt'> & {
+export type ExportRun = Pick<Run, 'uuid' | 'startedAt' | 'installation'> & {
   steps: readonly Pick<
     Step,
     | 'kind'
@@ -52,6 +52,7 @@ export function* toolCallRows(
         code === null ? outcome : 'refused',
         code,
         step.durationMs,
+        run.installation ?? '',
       ]
     }
   }

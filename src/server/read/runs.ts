@@ -129,6 +129,9 @@ export function runFields(row: Row): Omit<Run, 'steps'> {
     terminationReason: reason === '' ? null : reason,
   }
   if (requeued > 0) fields.attempts = requeued + 1
+  // Only rows of all installations (the fleet's base) carry one.
+  const installation = text(row.installation)
+  if (installation !== null && installation !== '') fields.installation = installation
   return fields
 }
 
