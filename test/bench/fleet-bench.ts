@@ -9,6 +9,7 @@
  * `/effect` of 14 days each side, and how long a run the CMS commits takes to show in an answer
  * while the exporter runs every 5 s (its default). Nothing asserted.
  */
+import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { parseSummaryParams } from '@/domain/api-query'
 import type { MockRun } from '@/mocks/installation'
@@ -110,9 +111,9 @@ async function timedSummary(ch: ClickHouse, names: readonly string[]) {
   return { ms: performance.now() - started, runs: answer.runs }
 }
 
-/** A run of one tool call, `at` ms, as the CMS records it. */
-const freshRun = (at: number, n: number): MockRun => ({
-  uuid: `fresh-${at}-${n}`,
+/** A run of one tool call, `at` ms, as the CMS records it (a new uuid on every bench run). */
+const freshRun = (at: number): MockRun => ({
+  uuid: randomUUID(),
   status: 'completed',
   configuration: 'page-editor',
   startedAt: new Date(at).toISOString(),
@@ -300,7 +301,7 @@ export async function run(): Promise<BenchRow[]> {
     for (let n = 0; n < 3; n += 1) {
       const before = (await fleetSummary(ch, ['site-01'], day)).runs
       const committed = performance.now()
-      await appendRuns(writer, [freshRun(BENCH_END - DAY / 2 + n * 1000, n)])
+      await appendRuns(writer, [freshRun(BENCH_END - DAY / 2 + n * 1000)])
       while ((await fleetSummary(ch, ['site-01'], day)).runs === before) {
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
