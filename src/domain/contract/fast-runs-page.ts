@@ -38,8 +38,16 @@ function parseRunsPage(v: unknown): unknown {
 
 function parseRun(v: unknown): unknown {
   if (!isObject(v)) return INVALID
-  const { uuid, status, configuration, startedAt, finishedAt, terminationReason, attempts } = v
-  const { installation } = v
+  const {
+    uuid,
+    status,
+    configuration,
+    startedAt,
+    finishedAt,
+    terminationReason,
+    attempts,
+    installation,
+  } = v
   if (!isNonEmptyText(uuid)) return INVALID
   if (!isNonEmptyText(status)) return INVALID
   if (!isText(configuration)) return INVALID
