@@ -10,6 +10,16 @@ export function installationNameProblem(name: string): string | null {
 }
 
 /**
+ * A step's key as texts (what `key` hashes): kind, and a tool step's name, refusal, error flag
+ * and its failing turn's approval, as the CMS stored them.
+ */
+const KEY_TEXTS = `kind String,
+    tool Nullable(String),
+    refusal Nullable(String),
+    is_error Nullable(String),
+    opened_by Nullable(String)`
+
+/**
  * The exported tables (decision 0017, as built): steps and runs as metadata only, each row
  * replaced by a later copy of itself (`version`, the pass that sent it). Runs have one partition
  * per installation, steps one per installation and month (UTC): the exporter compacts a month
@@ -19,14 +29,6 @@ export function installationNameProblem(name: string): string | null {
  * and its failing turn's approval text), never a payload; `key` is their hash, what a query
  * groups by before Node decodes each distinct key once.
  */
-/** A step's key as texts (what `key` hashes): kind, and a tool step's name, refusal, error flag
- * and its failing turn's approval, as the CMS stored them. */
-const KEY_TEXTS = `kind String,
-    tool Nullable(String),
-    refusal Nullable(String),
-    is_error Nullable(String),
-    opened_by Nullable(String)`
-
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS rd_steps (
     installation LowCardinality(String),
